@@ -1,0 +1,38 @@
+# Quick start: `make play` (a Bourloto match against bots) and `make test` (every test).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+
+.PHONY: play test bench lint typecheck conformance clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(DEVSTAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[all,dev]'
+	touch $@ $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/trapoula play bourloto
+
+test: $(DEVSTAMP)
+	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m mypy
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+	$(VENV)/bin/trapoula conformance ../shared/conformance
+
+conformance: $(STAMP)
+	$(VENV)/bin/trapoula conformance ../shared/conformance
+
+bench: $(DEVSTAMP)
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,76 @@
+"""The bot interface: a bot sees only a seat's view and returns one of its legal actions.
+
+Bots never receive the full state: ``choose(view)`` gets what ``state.view(seat)`` returns,
+which holds the seat's own cards, public information and ``legal_actions``.
+
+>>> import trapoula
+>>> from trapoula.bots import make_bot
+>>> deal = trapoula.make("bourloto", "gr").new_deal(seed=5)
+>>> bot = make_bot("random", deal.game, seed=1)
+>>> str(bot.choose(deal.view(deal.current_player))) in ("take", "pass")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from trapoula.core.action import Action
+from trapoula.core.game import Game
+from trapoula.errors import ConfigError
+
+__all__ = ["BOTS", "Bot", "RandomBot", "available_bots", "make_bot"]
+
+
+class Bot(ABC):
+    """A player program.  Subclasses implement :meth:`choose`."""
+
+    name: str = "bot"
+
+    def __init__(self, game: Game, seed: int | None = None) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: Any) -> Action:
+        """One of ``view.legal_actions``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game!r})"
+
+
+class RandomBot(Bot):
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: Any) -> Action:
+        acts = view.legal_actions
+        return acts[int(self.rng.random() * len(acts))]  # type: ignore[no-any-return]
+
+
+# bot name -> {game name or "*": "module:Class"}
+BOTS: dict[str, dict[str, str]] = {
+    "random": {"*": "trapoula.bots.base:RandomBot"},
+    "heuristic": {"bourloto": "trapoula.bots.bourloto_heuristic:BourlotoHeuristicBot"},
+}
+
+
+def available_bots(game: str | None = None) -> list[str]:
+    return sorted(b for b, per in BOTS.items() if game is None or "*" in per or game in per)
+
+
+def make_bot(name: str, game: Game, seed: int | None = None, **kwargs: Any) -> Bot:
+    """A bot by name for a game: ``make_bot("heuristic", trapoula.make("bourloto"))``."""
+    per = BOTS.get(name)
+    if per is None or (game.name not in per and "*" not in per):
+        raise ConfigError(
+            f"no bot {name!r} for {game.name}; bots are: {', '.join(available_bots(game.name))}"
+        )
+    module, _, cls = per.get(game.name, per.get("*", "")).partition(":")
+    bot_cls = getattr(importlib.import_module(module), cls)
+    bot: Bot = bot_cls(game, seed=seed, **kwargs)
+    return bot

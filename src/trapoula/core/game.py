@@ -1,0 +1,129 @@
+"""The game (rules object) protocol: presets, options, and the ways to start a game.
+
+A game object is a frozen rules object: ``trapoula.make("bourloto", preset="gr")``.  It
+starts deals (``new_deal``), matches (``new_match``), positions from a scenario setup
+(``from_setup``), parses action text and runs fast random playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from trapoula.core.action import Action
+from trapoula.core.options import OptionInfo, RuleOptions, build_options, describe_options
+from trapoula.errors import ConfigError
+
+if TYPE_CHECKING:
+    from trapoula.core.state import GameState
+
+__all__ = ["Game", "derive_seed", "fresh_seed"]
+
+
+def fresh_seed() -> int:
+    """A new random seed from the operating system (recorded, so games stay replayable)."""
+    return random.SystemRandom().randrange(1 << 62)
+
+
+def derive_seed(seed: int, *path: int | str) -> int:
+    """A deterministic sub-seed: ``derive_seed(match_seed, deal_no)``.
+
+    >>> derive_seed(1, 2) == derive_seed(1, 2) != derive_seed(1, 3)
+    True
+    """
+    return random.Random("/".join(str(p) for p in (seed, *path))).getrandbits(62)
+
+
+class Game(ABC):
+    """A game with fixed rules: a preset plus option overrides, immutable once made."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    options_class: ClassVar[type[RuleOptions]]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+    default_preset: ClassVar[str]
+
+    preset: str
+    options: RuleOptions
+
+    def __init__(self, preset: str | None = None, **options: Any) -> None:
+        preset = self.default_preset if preset is None else preset
+        if preset not in self.presets:
+            known = ", ".join(self.presets)
+            raise ConfigError(f"unknown preset {preset!r} for {self.name}; presets are: {known}")
+        object.__setattr__(self, "preset", preset)
+        object.__setattr__(
+            self, "options", build_options(self.options_class, self.presets[preset], options)
+        )
+        self._setup()
+
+    def _setup(self) -> None:
+        """Precompute tables that depend on the options (called once)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a game's rules are immutable; make a new one with trapoula.make")
+
+    def _cache(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    @classmethod
+    def describe_options(cls) -> list[OptionInfo]:
+        return describe_options(cls.options_class)
+
+    def changed_options(self) -> dict[str, Any]:
+        """Options that differ from the preset (what a record stores)."""
+        base = build_options(self.options_class, self.presets[self.preset], {})
+        return self.options.changed_from(base)
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v!r}" for k, v in self.changed_options().items())
+        return f"trapoula.make({self.name!r}, preset={self.preset!r}{extra})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.name == self.name
+            and other.preset == self.preset
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.preset, self.options))
+
+    # --- to implement -------------------------------------------------------------------------
+    @abstractmethod
+    def new_deal(self, seed: int | None = None, dealer: str | None = None) -> GameState:
+        """A freshly shuffled and dealt deal (seed recorded; same seed, same deal)."""
+
+    @abstractmethod
+    def new_match(self, seed: int | None = None) -> GameState:
+        """A match (or session) that runs deal after deal until it is decided."""
+
+    @abstractmethod
+    def from_setup(self, setup: Mapping[str, Any], seed: int = 0) -> GameState:
+        """A deal from a scenario ``setup`` (scenarios.md, ``check: deal``)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse action text in this game's notation (no seat prefix)."""
+
+    @abstractmethod
+    def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:
+        """Results of ``n`` uniformly random deals on the fastest path (see the game's docs)."""
+
+    # --- shared -------------------------------------------------------------------------------
+    def from_record(self, record: Mapping[str, Any]) -> GameState:
+        """Replay a record made by ``state.record()`` (checked action by action)."""
+        kind = record.get("kind", "deal")
+        state: GameState
+        if kind == "match":
+            state = self.new_match(seed=record["seed"])
+        elif "setup" in record:
+            state = self.from_setup(record["setup"], seed=record.get("seed", 0))
+        else:
+            state = self.new_deal(seed=record["seed"], dealer=record.get("dealer"))
+        for text in record.get("actions", []):
+            state = state.apply(text)
+        return state

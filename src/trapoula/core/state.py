@@ -1,0 +1,136 @@
+"""The state protocol every game implements, and the shared ``apply`` front door.
+
+A state is immutable: ``apply`` returns the next state and leaves the one it was called on
+unchanged.  Text actions may carry the acting seat (``"P2 take"``); a seat that is not to act
+raises :class:`~trapoula.errors.NotYourTurnError`.  Every accepted action is appended to the
+event log, which is also what a game record stores.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from trapoula.core.action import Action
+from trapoula.core.seats import split_seat
+from trapoula.errors import IllegalActionError, NotYourTurnError
+
+if TYPE_CHECKING:
+    from trapoula.core.game import Game
+
+__all__ = ["Event", "GameState", "LogCell", "iter_log"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One accepted action: who did what (``str(event)`` is record notation)."""
+
+    seat: str
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.action}"
+
+
+# The event log is a persistent cons list: (previous cell, event) or None; O(1) to extend.
+LogCell = tuple[Any, Event] | None
+
+
+def iter_log(cell: LogCell) -> Iterator[Event]:
+    """Events of a log in order, oldest first."""
+    out: list[Event] = []
+    while cell is not None:
+        cell, ev = cell
+        out.append(ev)
+    return reversed(out)
+
+
+class GameState(ABC):
+    """Common behaviour of every game state (deal, match, session)."""
+
+    __slots__ = ()
+
+    # --- what every game provides -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def game(self) -> Game: ...
+
+    @property
+    @abstractmethod
+    def current_player(self) -> str | None:
+        """The seat to act (``"P1"``...), or None when the state is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> dict[str, Any] | None:
+        """The outcome once over (the ``final`` of scenarios.md), else None."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to act, in canonical order."""
+
+    @abstractmethod
+    def view(self, seat: str) -> Any:
+        """What ``seat`` may know: no hidden card of another seat is reachable from it."""
+
+    @abstractmethod
+    def _apply_legal(self, action: Action) -> GameState:
+        """The next state after a legal action by the current player."""
+
+    @abstractmethod
+    def _log(self) -> LogCell: ...
+
+    @abstractmethod
+    def record(self) -> dict[str, Any]:
+        """The JSON game record that :func:`trapoula.load` replays exactly."""
+
+    # --- shared -------------------------------------------------------------------------------
+    @property
+    def history(self) -> list[Event]:
+        """The event log: every accepted action, in order."""
+        return list(iter_log(self._log()))
+
+    def parse(self, action: Action | str) -> Action:
+        """Parse action text (an optional leading seat is checked against the turn)."""
+        if isinstance(action, Action):
+            return action
+        if not isinstance(action, str):
+            raise IllegalActionError(f"an action is text or an Action, not {type(action).__name__}")
+        seat, text = split_seat(action)
+        if seat is not None and seat != self.current_player:
+            if self.current_player is None:
+                raise IllegalActionError(f"{seat} cannot act: the game is over")
+            raise NotYourTurnError(
+                f"it is {self.current_player}'s turn, not {seat}'s; "
+                f"{self.current_player} may: {self._allowed_text()}"
+            )
+        return self.game.parse_action(text)
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            a = self.parse(action)
+        except Exception:
+            return False
+        return a in self.legal_actions()
+
+    def apply(self, action: Action | str) -> GameState:
+        """The state after ``action``; raises (and changes nothing) if it is not legal now."""
+        a = self.parse(action)
+        if self.is_over:
+            raise IllegalActionError(f"{a} is not allowed: the game is over")
+        if a not in self.legal_actions():
+            raise IllegalActionError(
+                f"{self.current_player} cannot {a} now; allowed: {self._allowed_text()}"
+            )
+        return self._apply_legal(a)
+
+    def _allowed_text(self, limit: int = 40) -> str:
+        acts = [str(a) for a in self.legal_actions()]
+        more = f" ... ({len(acts) - limit} more)" if len(acts) > limit else ""
+        return ", ".join(acts[:limit]) + more

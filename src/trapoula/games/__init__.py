@@ -1,0 +1,5 @@
+"""The games.  Each registers itself by dotted path; no game imports another."""
+
+from trapoula.core.registry import register
+
+register("bourloto", "trapoula.games.bourloto.game:Bourloto")

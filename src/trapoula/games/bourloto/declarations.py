@@ -1,0 +1,205 @@
+"""Declarations (RULES.md §1.3): runs and fours in one hand, the best disjoint selection,
+and the comparison between teams.
+
+>>> from trapoula.cards import parse_cards, mask_of, Suit
+>>> hand = mask_of(parse_cards("7S 8S 9S QD KD AD JC 7H"))
+>>> [str(d) for d in best_declarations(hand, Suit.H, four_values="gr")]
+['tierce 7S 8S 9S (20)', 'tierce QD KD AD (20)']
+>>> hand = mask_of(parse_cards("9S 10S JS QS KS 9H 9D 9C"))
+>>> sum(d.points for d in best_declarations(hand, Suit.H, four_values="gr"))
+200
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from trapoula.cards import Card, Rank, cards_of
+from trapoula.games.bourloto.tables import TRUMP_STRENGTH
+
+__all__ = [
+    "Declaration",
+    "best_declarations",
+    "bourlot_mask",
+    "compare_declarations",
+    "declaration_points",
+]
+
+_RUN_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
+_GR_FOURS = {Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100, Rank.KING: 100,
+             Rank.QUEEN: 100, Rank.EIGHT: 0, Rank.SEVEN: 0}
+
+
+@dataclass(frozen=True, order=True)
+class Declaration:
+    """One run or four of a kind.  ``key`` orders declarations for the comparison (§1.3.3)."""
+
+    key: tuple[int, ...]
+    kind: str  # "run" or "four"
+    mask: int
+    points: int
+
+    @property
+    def cards(self) -> list[Card]:
+        return cards_of(self.mask)
+
+    @property
+    def name(self) -> str:
+        if self.kind == "four":
+            return "four"
+        n = self.mask.bit_count()
+        return _RUN_NAMES.get(n, f"run of {n}")
+
+    def __str__(self) -> str:
+        return f"{self.name} {' '.join(str(c) for c in self.cards)} ({self.points})"
+
+
+def _run_value(length: int, run6_value: int) -> int:
+    return {3: 20, 4: 50, 5: 100}.get(length, run6_value if length >= 6 else 0)
+
+
+def _four_value(rank: int, four_values: str) -> int:
+    return 100 if four_values == "flat_100" else _GR_FOURS[Rank(rank)]
+
+
+def _runs_in_chunk(chunk: int) -> list[tuple[int, int]]:
+    """Maximal runs (start bit, length >= 3) in a 13-bit suit chunk."""
+    runs = []
+    i = 0
+    while i < 13:
+        if chunk >> i & 1:
+            j = i
+            while j < 13 and chunk >> j & 1:
+                j += 1
+            if j - i >= 3:
+                runs.append((i, j - i))
+            i = j
+        else:
+            i += 1
+    return runs
+
+
+def _split(length: int, run6_value: int) -> list[int]:
+    """Best partition of a run of ``length`` into pieces of >= 3 (lengths, best total)."""
+    best: dict[int, tuple[int, list[int]]] = {0: (0, [])}
+    for n in range(3, length + 1):
+        cands = []
+        for k in range(3, n + 1):
+            rest = n - k
+            if rest in best:
+                cands.append((best[rest][0] + _run_value(k, run6_value), [k, *best[rest][1]]))
+        if cands:
+            best[n] = max(cands, key=lambda t: (t[0], -len(t[1])))
+    return best[length][1]
+
+
+def _runs(mask: int, trump: int, run6_value: int, split_runs: bool) -> list[Declaration]:
+    out = []
+    for suit in range(4):
+        chunk = (mask >> (13 * suit)) & 0x1FFF
+        for start, length in _runs_in_chunk(chunk):
+            pieces = _split(length, run6_value) if split_runs else [length]
+            pos = start
+            for n in pieces:
+                m = ((1 << n) - 1) << (13 * suit + pos)
+                top = pos + n - 1 + 2  # natural rank of the top card
+                key = (1, n, top, 1 if suit == trump else 0)
+                out.append(Declaration(key, "run", m, _run_value(n, run6_value)))
+                pos += n
+    return out
+
+
+def best_declarations(
+    hand: int,
+    trump: int,
+    *,
+    four_values: str = "flat_100",
+    run6_value: int = 100,
+    split_runs: bool = False,
+    sevens_cancel_jacks: bool = False,
+) -> list[Declaration]:
+    """The disjoint selection of runs and fours with the highest total (§1.3.1).
+
+    Ties prefer fewer declarations, then fours over sequences.  Bourloto is not included
+    (see :func:`bourlot_mask`).  Zero-value fours are declarations only when they have an
+    effect (``sevens_cancel_jacks`` for four 7s).
+    """
+    fours = []
+    for rank in range(7, 15):
+        m = 0
+        for s in range(4):
+            m |= 1 << (13 * s + rank - 2)
+        if hand & m == m:
+            value = _four_value(rank, four_values)
+            if value > 0 or (sevens_cancel_jacks and rank == 7):
+                strength = TRUMP_STRENGTH[rank - 2] if value > 0 else -1
+                key = (2, strength) if value > 0 else (0, rank)
+                fours.append(Declaration(key, "four", m, value))
+    best: tuple[tuple[int, int, int], list[Declaration]] | None = None
+    for k in range(len(fours) + 1):
+        for chosen in combinations(fours, k):
+            used = 0
+            for d in chosen:
+                used |= d.mask
+            decls = list(chosen) + _runs(hand & ~used, trump, run6_value, split_runs)
+            decls = [d for d in decls if d.points > 0 or d.key[0] == 0]
+            total = sum(d.points for d in decls)
+            score = (total, -len(decls), len(chosen))
+            if best is None or score > best[0]:
+                best = (score, decls)
+    assert best is not None
+    return sorted(best[1], key=lambda d: (d.kind != "four", d.mask))
+
+
+def bourlot_mask(hand: int, trump: int) -> int:
+    """The K+Q of trumps if ``hand`` holds both, else 0."""
+    m = (1 << (13 * trump + Rank.KING - 2)) | (1 << (13 * trump + Rank.QUEEN - 2))
+    return m if hand & m == m else 0
+
+
+def declaration_points(decls: Sequence[Declaration]) -> int:
+    return sum(d.points for d in decls)
+
+
+def compare_declarations(
+    declared: Mapping[str, Sequence[Sequence[Declaration]]],
+    *,
+    compare: bool,
+    equal_seq_winner: str = "none",
+    sevens_cancel_jacks: bool = False,
+) -> dict[str, int]:
+    """Points each team scores for its declared runs and fours (Bourloto not included).
+
+    ``declared`` maps a team to its players' declarations, in the order they declared
+    (for ``equal_seq_winner="first_declarer"``, earlier entries declared first; the
+    comparison interleaves teams by seat: A's first player is P1, B's is P2...).
+    """
+    flat = {t: [d for player in declared.get(t, ()) for d in player] for t in ("A", "B")}
+    if sevens_cancel_jacks:
+        jack_key = (2, TRUMP_STRENGTH[Rank.JACK - 2])
+        for team, other in (("A", "B"), ("B", "A")):
+            if any(d.kind == "four" and d.key[0] == 0 and d.mask & 1 << (Rank.SEVEN - 2)
+                   for d in flat[team]):
+                flat[other] = [d for d in flat[other] if d.key != jack_key]
+    points = {t: sum(d.points for d in flat[t]) for t in ("A", "B")}
+    if not compare:
+        return points
+    best = {t: max((d.key for d in flat[t] if d.key[0] > 0), default=None) for t in ("A", "B")}
+    a, b = best["A"], best["B"]
+    if a is None and b is None:
+        return {"A": 0, "B": 0}
+    if b is None or (a is not None and a > b):
+        return {"A": points["A"], "B": 0}
+    if a is None or b > a:
+        return {"A": 0, "B": points["B"]}
+    # equal best keys: only equal plain sequences can tie
+    if equal_seq_winner == "first_declarer":
+        first = {t: min(i for i, player in enumerate(declared[t])
+                        for d in player if d.key == a) for t in ("A", "B")}
+        seat = {"A": 2 * first["A"], "B": 2 * first["B"] + 1}
+        winner = "A" if seat["A"] < seat["B"] else "B"
+        return {winner: points[winner], ("B" if winner == "A" else "A"): 0}
+    return {"A": 0, "B": 0}
+

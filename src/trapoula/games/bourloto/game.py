@@ -1,0 +1,163 @@
+"""The Bourloto rules object: presets ``ru`` and ``gr``, dealing, setups and matches.
+
+>>> import trapoula
+>>> game = trapoula.make("bourloto", "ru")
+>>> deal = game.new_deal(seed=42)
+>>> while not deal.is_over:
+...     deal = deal.apply(deal.legal_actions()[0])
+>>> sorted(deal.result)
+['scores']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from trapoula.cards import Card, deck_32, parse_cards, parse_suit
+from trapoula.core.action import Action
+from trapoula.core.game import Game, fresh_seed
+from trapoula.core.match import TeamMatch
+from trapoula.core.options import RuleOptions
+from trapoula.core.seats import seat_index
+from trapoula.errors import ConfigError
+from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions
+from trapoula.games.bourloto.state import (
+    AGREE,
+    BID1,
+    BourlotoState,
+    _Bid,
+    _Ctx,
+    parse_bourloto_action,
+)
+from trapoula.games.bourloto.view import BourlotoView, MatchInfo
+
+__all__ = ["Bourloto"]
+
+
+class Bourloto(Game):
+    """Bourloto (μπουρλότο / бурлото): 4 players in partnerships, 32 cards."""
+
+    name: ClassVar[str] = "bourloto"
+    title: ClassVar[str] = "Bourloto"
+    options_class: ClassVar[type[RuleOptions]] = BourlotoOptions
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    default_preset: ClassVar[str] = "ru"
+    players: ClassVar[int] = 4
+
+    options: BourlotoOptions
+
+    # --- starting deals -----------------------------------------------------------------------
+    def new_deal(
+        self, seed: int | None = None, dealer: str | None = None, hanging: int = 0
+    ) -> BourlotoState:
+        seed = fresh_seed() if seed is None else seed
+        d = 3 if dealer is None else seat_index(dealer)
+        origin: dict[str, Any] = {"seed": seed, "dealer": f"P{d + 1}"}
+        if hanging:
+            origin["hanging"] = hanging
+        return self._deal(seed, d, hanging, origin)
+
+    def _deal(self, seed: int, dealer: int, hanging: int, origin: dict[str, Any]) -> BourlotoState:
+        deck = [c.index for c in deck_32()]
+        random.Random(seed).shuffle(deck)
+        hands = [0, 0, 0, 0]
+        first = (dealer + 1) % 4
+        if self.options.initial_deal == "3+2":
+            order = [(first + k) % 4 for k in range(4)] * 3
+            order = [s for s in order[:4] for _ in range(3)] + [s for s in order[:4] for _ in range(2)]
+        else:
+            order = [(first + k) % 4 for k in range(20)]
+        for k, s in enumerate(order):
+            hands[s] |= 1 << deck[k]
+        bid = _Bid(stock=tuple(deck[21:]), upcard=deck[20])
+        ctx = _Ctx(self, self.options, seed, origin, dealer, hanging)
+        return BourlotoState._start(ctx, hands, bid, self._first_phase())
+
+    def _first_phase(self) -> int:
+        return AGREE if self.options.bidding == "agreement" else BID1
+
+    def from_setup(self, setup: Mapping[str, Any], seed: int = 0) -> BourlotoState:
+        """A deal from a scenario setup (phase ``bidding`` or ``play``; dealer P4)."""
+        phase = setup.get("phase", "play")
+        hands_in = setup.get("hands", {})
+        hands = [0, 0, 0, 0]
+        seen: set[Card] = set()
+        for seat, cards in hands_in.items():
+            for c in parse_cards(cards):
+                if c in seen or c not in deck_32():
+                    raise ConfigError(f"setup: card {c} is repeated or not in the 32-card pack")
+                seen.add(c)
+                hands[seat_index(seat)] |= 1 << c.index
+        hanging = int(setup.get("hanging", 0))
+        origin: dict[str, Any] = {"setup": dict(setup), "seed": seed}
+        ctx = _Ctx(self, self.options, seed, origin, 3, hanging)
+        if phase == "bidding":
+            up = Card.parse(setup["upcard"])
+            stock = parse_cards(setup.get("stock", []))
+            for c in [up, *stock]:
+                if c in seen:
+                    raise ConfigError(f"setup: card {c} is repeated")
+                seen.add(c)
+            rest = [c for c in deck_32() if c not in seen]  # unlisted cards go under the stock
+            bid = _Bid(stock=tuple(c.index for c in stock + rest), upcard=up.index)
+            if any(h.bit_count() != 5 for h in hands) or len(bid.stock) != 11:
+                raise ConfigError("setup: a bidding setup needs 5 cards per hand")
+            return BourlotoState._start(ctx, hands, bid, self._first_phase())
+        if phase != "play":
+            raise ConfigError(f"setup: phase must be 'bidding' or 'play', not {phase!r}")
+        if any(h.bit_count() != 8 for h in hands):
+            raise ConfigError("setup: a play setup needs 8 cards per hand")
+        trump = int(parse_suit(setup["trump"]))
+        buyer_txt = setup.get("buyer")
+        buyer = -1
+        if buyer_txt is not None:
+            if buyer_txt not in ("A", "B"):
+                raise ConfigError(f"setup: buyer must be 'A', 'B' or null, not {buyer_txt!r}")
+            buyer = "AB".index(buyer_txt) if self.options.contract else -1
+        ctx = replace(ctx, trump=trump, buyer=buyer)
+        state = BourlotoState._start(ctx, hands, _Bid(stock=(), upcard=-1), 0)
+        state._enter_play()
+        return state
+
+    def parse_action(self, text: str) -> Action:
+        return parse_bourloto_action(text)
+
+    # --- matches ------------------------------------------------------------------------------
+    def new_match(self, seed: int | None = None) -> TeamMatch:
+        return TeamMatch(self, seed)
+
+    def _match_deal(self, seed: int, dealer: int, carry: Mapping[str, Any]) -> BourlotoState:
+        hanging = int(carry.get("hanging", 0))
+        return self._deal(seed, dealer, hanging, {"seed": seed, "dealer": f"P{dealer + 1}"})
+
+    def _match_deal_points(self, deal: BourlotoState) -> tuple[dict[str, int], dict[str, Any], bool]:
+        res = deal.result or {}
+        if res.get("thrown_in"):
+            return {"A": 0, "B": 0}, {"hanging": deal._ctx.hanging}, True
+        return dict(res["scores"]), {"hanging": res.get("hanging", 0)}, False
+
+    def _match_next_dealer(self, deal: BourlotoState) -> int:
+        if deal.thrown_in and self.options.redeal_dealer == "same":
+            return deal.dealer_index
+        return (deal.dealer_index + 1) % 4
+
+    def _match_view(self, match: TeamMatch, seat: str) -> BourlotoView:
+        v = match.deal.view(seat)
+        info = MatchInfo(
+            scores=dict(match.scores), target=self.options.target,
+            deal_number=match.deal_number,
+            deal_scores=tuple(d.points for d in match.deals),
+            hanging=int(match.carry.get("hanging", 0)),
+        )
+        return replace(v, match=info)
+
+    # --- fast path ----------------------------------------------------------------------------
+    def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:
+        """Results of ``n`` random deals: deal ``i`` is ``new_deal(seed=playout_seed(seed, i))``
+        played by :func:`~trapoula.games.bourloto.fast.random_policy` choices."""
+        from trapoula.games.bourloto.fast import random_playouts
+
+        return random_playouts(self, n, seed)

@@ -1,0 +1,119 @@
+"""Bourloto rule options (RULES.md §1.9) and the two presets ``ru`` and ``gr``.
+
+>>> from trapoula.core.options import build_options
+>>> gr = build_options(BourlotoOptions, PRESETS["gr"], {})
+>>> gr.overtrump_required, gr.capot_mode, gr.target
+(True, 'replace_250', 1000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from trapoula.core.options import RuleOptions, option
+
+__all__ = ["PRESETS", "BourlotoOptions"]
+
+
+@dataclass(frozen=True)
+class BourlotoOptions(RuleOptions):
+    """Every Bourloto rule option; the defaults are the ``ru`` preset where the presets differ."""
+
+    # --- dealing and trump selection (§1.2) ---
+    bidding: str = option(
+        "agreement", "how trump is chosen: ru unanimous agreement rounds or gr take/name",
+        choices=("agreement", "take_name"),
+    )
+    agreement_rounds: int = option(4, "ru: agreement rounds before a redeal", minimum=1, maximum=8)
+    initial_deal: str = option(
+        "one_at_a_time", "first five cards: one at a time (ru) or 3 then 2 (gr)",
+        choices=("one_at_a_time", "3+2"),
+    )
+    upcard_recipient: str = option(
+        "dealer", "BL-A1: who takes the upcard with the last 2 stock cards",
+        choices=("dealer", "taker"),
+    )
+    ru_round_stops_on_disagree: bool = option(
+        True, "BL-A2: an agreement round ends at the first disagree"
+    )
+    redeal_dealer: str = option(
+        "same", "BL-A3: who deals after a thrown-in deal", choices=("same", "next")
+    )
+    round2_allow_upcard_suit: bool = option(
+        True, "BL-A7: gr round 2 may name the upcard's suit"
+    )
+    seven_exchange: str = option(
+        "none", "BL-A8: when the 7 of trumps may be swapped for the upcard",
+        choices=("none", "trump_is_upcard_suit", "any"),
+    )
+    aponta_redeal: bool = option(
+        False, "§1.2.2.9: a player whose first 5 cards hold 0 points may demand a redeal"
+    )
+    direction: str = option(
+        "clockwise", "cosmetic: the physical direction of play",
+        choices=("clockwise", "counterclockwise"),
+    )
+    # --- declarations (§1.3) ---
+    four_values: str = option(
+        "flat_100", "four of a kind values: any rank 100 (ru) or J200 9:150 A-Q100 8,7:0 (gr)",
+        choices=("flat_100", "gr"),
+    )
+    run6_value: int = option(100, "BL-A6: a run of 6-8 cards", minimum=0)
+    split_runs: bool = option(False, "BL-A14: a long run may be split into shorter ones")
+    declaration_timing: str = option(
+        "before_play", "BL-A9: declarations shown before the first lead or with the trick-1 card",
+        choices=("before_play", "first_trick"),
+    )
+    bourlot_announce: str = option(
+        "with_declarations",
+        "Bourloto (K+Q of trumps) shown with the declarations (ru) or said with the card (gr)",
+        choices=("with_declarations", "when_played"),
+    )
+    compare_declarations: bool = option(
+        False, "BL-A9: only the team with the best declaration scores its declarations"
+    )
+    equal_seq_winner: str = option(
+        "none", "BL-A10: equal best plain sequences: nobody scores, or the first declarer",
+        choices=("none", "first_declarer"),
+    )
+    sevens_cancel_jacks: bool = option(False, "BL-A15: four 7s cancel the opponents' four jacks")
+    # --- play (§1.4) ---
+    overtrump_required: bool = option(False, "must beat the highest trump when able")
+    partner_exception: bool = option(
+        False, "BL-A13: no duty to trump or overtrump while the partner is winning"
+    )
+    # --- scoring (§1.5, §1.6) ---
+    contract: bool = option(False, "gr: the buying team must score more than the defenders")
+    capot_mode: str = option(
+        "bonus_90", "BL-A11: capot is +90 (252) or 250 instead of the trick points",
+        choices=("bonus_90", "replace_250"),
+    )
+    meza_compare: str = option(
+        "deal_total", "BL-A4: ru meza equality on deal totals or trick points",
+        choices=("deal_total", "trick_points"),
+    )
+    target: int = option(1000, "BL-A12: points to win the match", minimum=1)
+    tie_extra_deals: int = option(
+        2, "deals played after equal totals at or above the target", minimum=1
+    )
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "ru": {},
+    "gr": {
+        "bidding": "take_name",
+        "initial_deal": "3+2",
+        "redeal_dealer": "next",
+        "seven_exchange": "trump_is_upcard_suit",
+        "direction": "counterclockwise",
+        "four_values": "gr",
+        "declaration_timing": "first_trick",
+        "bourlot_announce": "when_played",
+        "compare_declarations": True,
+        "overtrump_required": True,
+        "contract": True,
+        "capot_mode": "replace_250",
+        "tie_extra_deals": 1,
+    },
+}

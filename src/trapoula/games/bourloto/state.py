@@ -1,0 +1,650 @@
+"""The Bourloto deal as an explicit phase machine (RULES.md §1.2-§1.5).
+
+Phases: ``agree`` (ru agreement rounds), ``bid1``/``bid2`` (gr take / name), ``exchange``
+(the seven of trumps), ``declare`` (declarations before play), ``play`` and ``over``.
+States are immutable; ``apply`` returns the next state.
+
+>>> import trapoula
+>>> s = trapoula.make("bourloto", "gr").new_deal(seed=3)
+>>> s.phase, s.current_player, [str(a) for a in s.legal_actions()]
+('bid1', 'P1', ['take', 'pass'])
+>>> s2 = s.apply("P1 take")
+>>> s.phase, s2.phase, len(s2.view("P1").hand)
+('bid1', 'play', 8)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from trapoula.cards import SUIT_MASKS, Card, Suit
+from trapoula.core.action import Action
+from trapoula.core.seats import seat_name
+from trapoula.core.state import Event, GameState, LogCell
+from trapoula.errors import IllegalActionError, ParseError
+from trapoula.games.bourloto.declarations import (
+    Declaration,
+    best_declarations,
+    bourlot_mask,
+    compare_declarations,
+)
+from trapoula.games.bourloto.play import legal_mask, trick_winner
+from trapoula.games.bourloto.scoring import score_deal
+from trapoula.games.bourloto.tables import POINTS, TRUMP_POINTS
+from trapoula.games.bourloto.view import BourlotoView, DeclarationView
+
+if TYPE_CHECKING:
+    from trapoula.games.bourloto.game import Bourloto
+    from trapoula.games.bourloto.rules import BourlotoOptions
+
+__all__ = ["ACTIONS", "PHASES", "BourlotoState", "parse_bourloto_action"]
+
+AGREE, BID1, BID2, EXCHANGE, DECLARE, PLAY, OVER = range(7)
+PHASES = ("agree", "bid1", "bid2", "exchange", "declare", "play", "over")
+
+# --- interned actions ---------------------------------------------------------------------------
+_WORDS = ((), ("bourlot",), ("declare",), ("bourlot", "declare"))
+PLAY_ACTIONS: list[tuple[Action, ...]] = [
+    tuple(Action("play", (Card.from_index(i),), words=w) for w in _WORDS) for i in range(52)
+]
+ACTIONS = {
+    k: Action(k)
+    for k in ("agree", "disagree", "declare", "pass", "take", "exchange", "keep", "redeal")
+}
+NAME_ACTIONS = tuple(Action("name", suit=s) for s in Suit)
+_BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
+_BY_TEXT.update({str(a): a for a in NAME_ACTIONS})
+_FORMS = "agree, disagree, declare, pass, take, name S, exchange, keep, redeal, play C [bourlot] [declare]"
+
+
+def parse_bourloto_action(text: str) -> Action:
+    """Parse Bourloto action text (any case; the words after a card in any order).
+
+    >>> str(parse_bourloto_action("PLAY kh DECLARE bourlot")), str(parse_bourloto_action("name h"))
+    ('play KH bourlot declare', 'name H')
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise ParseError(f"empty action; actions are: {_FORMS}")
+    if words[0] == "play":
+        if len(words) < 2:
+            raise ParseError("'play' needs a card, e.g. 'play 10H'")
+        card = Card.parse(words[1])
+        extra = words[2:]
+        if len(set(extra)) != len(extra) or any(w not in ("bourlot", "declare") for w in extra):
+            raise ParseError(
+                f"after 'play {card}' only the words 'bourlot' and/or 'declare' may follow; "
+                f"got {' '.join(extra)!r}"
+            )
+        flags = (1 if "bourlot" in extra else 0) | (2 if "declare" in extra else 0)
+        if card.is_joker:
+            raise ParseError("Bourloto has no jokers")
+        return PLAY_ACTIONS[card.index][flags]
+    if words[0] == "name":
+        if len(words) != 2:
+            raise ParseError("'name' needs one suit, e.g. 'name H'")
+        from trapoula.cards import parse_suit
+
+        return NAME_ACTIONS[parse_suit(words[1])]
+    action = _BY_TEXT.get(" ".join(words))
+    if action is None:
+        raise ParseError(f"not a Bourloto action: {text!r}; actions are: {_FORMS}")
+    return action
+
+
+def _team(seat: int) -> int:
+    return seat & 1
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What a deal fixes once and shares between its states (replaced when it changes)."""
+
+    game: Bourloto
+    opts: BourlotoOptions
+    seed: int
+    origin: dict[str, Any]
+    dealer: int
+    hanging: int
+    trump: int = -1
+    buyer: int = -1  # team index or -1
+    taker: int = -1
+    # best declarations available to each seat (after the deal is complete)
+    avail: tuple[tuple[Declaration, ...], ...] = ((), (), (), ())
+    bourlot_at: tuple[int, ...] = (0, 0, 0, 0)  # K+Q mask per seat at completion
+
+
+@dataclass(frozen=True)
+class _Bid:
+    """Bidding state: the stock (top first), the upcard, the round and who spoke."""
+
+    stock: tuple[int, ...]
+    upcard: int
+    round_no: int = 1
+    spoke: int = 0
+    disagreed: bool = False
+    history: tuple[tuple[int, str], ...] = ()
+    exchanged: int = -1  # seat that exchanged the seven, or -1
+    reason: str = ""
+
+
+class BourlotoState(GameState):
+    """One Bourloto deal.  Use ``game.new_deal()``; never construct directly."""
+
+    __slots__ = (
+        "_ctx", "_phase", "_turn", "hands", "trick", "leader", "tricks_done", "tally",
+        "declared", "played", "bid", "_cell", "_legal", "_result",
+    )
+
+    _ctx: _Ctx
+    _phase: int
+    _turn: int
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    tricks_done: int
+    # tally: (points A, points B, trump points A, trump points B, tricks A, tricks B)
+    tally: tuple[int, int, int, int, int, int]
+    # declared: (per-seat declared runs/fours, decl points A/B after comparison, bourlot A/B)
+    declared: tuple[tuple[tuple[Declaration, ...], ...], tuple[int, int], tuple[int, int]]
+    played: int
+    bid: _Bid
+    _cell: LogCell
+    _legal: list[Action] | None
+    _result: dict[str, Any] | None
+
+    # --- construction -------------------------------------------------------------------------
+    @classmethod
+    def _start(
+        cls,
+        ctx: _Ctx,
+        hands: Sequence[int],
+        bid: _Bid,
+        phase: int,
+    ) -> BourlotoState:
+        s = object.__new__(cls)
+        s._ctx = ctx
+        s._phase = phase
+        s._turn = (ctx.dealer + 1) % 4
+        s.hands = (hands[0], hands[1], hands[2], hands[3])
+        s.trick = ()
+        s.leader = s._turn
+        s.tricks_done = 0
+        s.tally = (0, 0, 0, 0, 0, 0)
+        s.declared = (((), (), (), ()), (0, 0), (0, 0))
+        s.played = 0
+        s.bid = bid
+        s._cell = None
+        s._legal = None
+        s._result = None
+        return s
+
+    def _copy(self) -> BourlotoState:
+        n = object.__new__(BourlotoState)
+        n._ctx = self._ctx
+        n._phase = self._phase
+        n._turn = self._turn
+        n.hands = self.hands
+        n.trick = self.trick
+        n.leader = self.leader
+        n.tricks_done = self.tricks_done
+        n.tally = self.tally
+        n.declared = self.declared
+        n.played = self.played
+        n.bid = self.bid
+        n._cell = self._cell
+        n._legal = None
+        n._result = None
+        return n
+
+    # --- public protocol ----------------------------------------------------------------------
+    @property
+    def game(self) -> Bourloto:
+        return self._ctx.game
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._phase]
+
+    @property
+    def dealer(self) -> str:
+        return seat_name(self._ctx.dealer)
+
+    @property
+    def dealer_index(self) -> int:
+        return self._ctx.dealer
+
+    @property
+    def trump(self) -> Suit | None:
+        return Suit(self._ctx.trump) if self._ctx.trump >= 0 else None
+
+    @property
+    def buyer(self) -> str | None:
+        return "AB"[self._ctx.buyer] if self._ctx.buyer >= 0 else None
+
+    @property
+    def seed(self) -> int:
+        return self._ctx.seed
+
+    @property
+    def current_player(self) -> str | None:
+        return None if self._phase == OVER else seat_name(self._turn)
+
+    @property
+    def current_index(self) -> int:
+        return -1 if self._phase == OVER else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def thrown_in(self) -> bool:
+        return self._phase == OVER and self.bid.reason != ""
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return None if self._result is None else dict(self._result)
+
+    def hand(self, seat: str | int) -> list[Card]:
+        """The cards a seat holds (full information: not for players; see :meth:`view`)."""
+        from trapoula.cards import cards_of
+        from trapoula.core.seats import seat_index
+
+        i = seat if isinstance(seat, int) else seat_index(seat)
+        return cards_of(self.hands[i])
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def apply(self, action: Action | str) -> BourlotoState:
+        if action.__class__ is not Action:
+            action = self.parse(action)
+        assert isinstance(action, Action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
+            if self._phase == OVER:
+                raise IllegalActionError(f"{action} is not allowed: the deal is over")
+            raise IllegalActionError(
+                f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
+            )
+        return self._apply_legal(action)
+
+    def record(self) -> dict[str, Any]:
+        from trapoula.core.record import FORMAT
+
+        game = self._ctx.game
+        rec: dict[str, Any] = {
+            "format": FORMAT, "game": game.name, "preset": game.preset,
+            "options": game.changed_options(), "kind": "deal",
+        }
+        rec.update(self._ctx.origin)
+        rec["actions"] = [str(e) for e in self.history]
+        return rec
+
+    def _log(self) -> LogCell:
+        return self._cell
+
+    def view(self, seat: str) -> BourlotoView:
+        from trapoula.games.bourloto.view import make_view
+
+        return make_view(self, seat)
+
+    # --- legality -----------------------------------------------------------------------------
+    def _compute_legal(self) -> list[Action]:
+        phase = self._phase
+        ctx = self._ctx
+        opts = ctx.opts
+        seat = self._turn
+        if phase == PLAY:
+            trump = ctx.trump
+            mask = legal_mask(
+                self.hands[seat], self.trick, trump,
+                overtrump=opts.overtrump_required, partner_exception=opts.partner_exception,
+            )
+            can_declare = (
+                self.tricks_done == 0
+                and opts.declaration_timing == "first_trick"
+                and (bool(ctx.avail[seat]) or bool(
+                    opts.bourlot_announce == "with_declarations" and ctx.bourlot_at[seat]))
+            )
+            kq = 0
+            if opts.bourlot_announce == "when_played":
+                kq = bourlot_mask(self.hands[seat], trump)
+            out: list[Action] = []
+            i = 0
+            m = mask
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                acts = PLAY_ACTIONS[i]
+                b = bool(kq & low)
+                out.append(acts[0])
+                if b:
+                    out.append(acts[1])
+                if can_declare:
+                    out.append(acts[2])
+                    if b:
+                        out.append(acts[3])
+                m ^= low
+            return out
+        if phase == OVER:
+            return []
+        if phase == AGREE:
+            acts = [ACTIONS["agree"], ACTIONS["disagree"]]
+        elif phase == BID1:
+            acts = [ACTIONS["take"], ACTIONS["pass"]]
+        elif phase == BID2:
+            up = self.bid.upcard // 13
+            acts = [
+                NAME_ACTIONS[s] for s in range(4) if s != up or opts.round2_allow_upcard_suit
+            ]
+            acts.append(ACTIONS["pass"])
+        elif phase == EXCHANGE:
+            return [ACTIONS["exchange"], ACTIONS["keep"]]
+        else:  # DECLARE
+            if ctx.avail[seat] or (
+                opts.bourlot_announce == "with_declarations" and ctx.bourlot_at[seat]
+            ):
+                return [ACTIONS["declare"], ACTIONS["pass"]]
+            return [ACTIONS["pass"]]
+        if opts.aponta_redeal and self._may_demand_redeal(seat):
+            acts.append(ACTIONS["redeal"])
+        return acts
+
+    def _may_demand_redeal(self, seat: int) -> bool:
+        """Άποντα: first turn of the first round, and the five cards are worth nothing."""
+        bid = self.bid
+        if bid.round_no != 1 or self._phase == BID2 or any(s == seat for s, _ in bid.history):
+            return False
+        m, total = self.hands[seat], 0
+        while m:
+            low = m & -m
+            total += POINTS[low.bit_length() - 1]
+            m ^= low
+        return total == 0
+
+    # --- transitions --------------------------------------------------------------------------
+    def _apply_legal(self, action: Action) -> BourlotoState:
+        seat = self._turn
+        n = self._copy()
+        n._cell = (self._cell, Event(seat_name(seat), action))
+        if self._phase == PLAY:
+            n._play(seat, action)
+        else:
+            n._bid_step(seat, action)
+        return n
+
+    def _play(self, seat: int, action: Action) -> None:
+        card = action.cards[0].index
+        bit = 1 << card
+        hands = list(self.hands)
+        hands[seat] ^= bit
+        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        self.played |= bit
+        words = action.words
+        if words:
+            per_seat, dpts, bpts = self.declared
+            if "declare" in words:
+                ps = list(per_seat)
+                ps[seat] = self._ctx.avail[seat]
+                per_seat = (ps[0], ps[1], ps[2], ps[3])
+                if self._ctx.opts.bourlot_announce == "with_declarations" and (
+                    self._ctx.bourlot_at[seat]
+                ):
+                    b = list(bpts)
+                    b[_team(seat)] += 20
+                    bpts = (b[0], b[1])
+            if "bourlot" in words:
+                b = list(bpts)
+                b[_team(seat)] += 20
+                bpts = (b[0], b[1])
+            self.declared = (per_seat, dpts, bpts)
+        trick = self.trick + (card,)
+        if len(trick) < 4:
+            self.trick = trick
+            self._turn = (seat + 1) & 3
+            return
+        trump = self._ctx.trump
+        pos = trick_winner(trick, trump)
+        winner = (self.leader + pos) & 3
+        pts = tpts = 0
+        tmask = SUIT_MASKS[trump]
+        for c in trick:
+            if (1 << c) & tmask:
+                v = TRUMP_POINTS[c]
+                pts += v
+                tpts += v
+            else:
+                pts += POINTS[c]
+        self.tricks_done += 1
+        if self.tricks_done == 8:
+            pts += 10
+        t = list(self.tally)
+        team = winner & 1
+        t[team] += pts
+        t[2 + team] += tpts
+        t[4 + team] += 1
+        self.tally = (t[0], t[1], t[2], t[3], t[4], t[5])
+        self.trick = ()
+        self.leader = self._turn = winner
+        if self.tricks_done == 1 and self._ctx.opts.declaration_timing == "first_trick":
+            self._compare()
+        if self.tricks_done == 8:
+            self._phase = OVER
+            self._result = self._score()
+
+    def _compare(self) -> None:
+        per_seat, _, bpts = self.declared
+        opts = self._ctx.opts
+        teams = {
+            "A": [per_seat[0], per_seat[2]],
+            "B": [per_seat[1], per_seat[3]],
+        }
+        pts = compare_declarations(
+            teams, compare=opts.compare_declarations, equal_seq_winner=opts.equal_seq_winner,
+            sevens_cancel_jacks=opts.sevens_cancel_jacks,
+        )
+        self.declared = (per_seat, (pts["A"], pts["B"]), bpts)
+
+    def _score(self) -> dict[str, Any]:
+        t = self.tally
+        _, dpts, bpts = self.declared
+        capot = "A" if t[4] == 8 else ("B" if t[5] == 8 else None)
+        ctx = self._ctx
+        sc = score_deal(
+            ctx.opts,
+            buyer=self.buyer,
+            tricks={"A": t[0], "B": t[1]},
+            capot=capot,
+            declarations={"A": dpts[0] + bpts[0], "B": dpts[1] + bpts[1]},
+            trump_points={"A": t[2], "B": t[3]},
+            hanging=ctx.hanging,
+        )
+        res: dict[str, Any] = {"scores": {"A": sc["A"], "B": sc["B"]}}
+        if ctx.opts.contract:
+            res["hanging"] = sc["hanging"]
+        return res
+
+    # --- bidding ------------------------------------------------------------------------------
+    def _bid_step(self, seat: int, action: Action) -> None:
+        bid = self.bid
+        kind = action.kind
+        hist = bid.history + ((seat, str(action)),)
+        nxt = (seat + 1) & 3
+        phase = self._phase
+        if kind == "redeal":
+            self._throw_in("redeal", hist)
+        elif phase == AGREE:
+            self._agree_step(seat, kind == "agree", hist)
+        elif phase in (BID1, BID2):
+            if kind == "pass":
+                spoke = bid.spoke + 1
+                if spoke < 4:
+                    self.bid = _with(bid, spoke=spoke, history=hist)
+                    self._turn = nxt
+                elif phase == BID1:
+                    self.bid = _with(bid, spoke=0, history=hist)
+                    self._phase = BID2
+                    self._turn = nxt
+                else:
+                    self._throw_in("all passed", hist)
+            else:
+                trump = bid.upcard // 13 if kind == "take" else int(action.suit)  # type: ignore[arg-type]
+                self.bid = _with(bid, history=hist)
+                self._trump_fixed(trump, seat)
+        elif phase == EXCHANGE:
+            if kind == "exchange":
+                self.bid = _with(bid, history=hist, exchanged=seat)
+            else:
+                self.bid = _with(bid, history=hist)
+            self._complete()
+        elif phase == DECLARE:
+            if kind == "declare":
+                per_seat, dpts, bpts = self.declared
+                ps = list(per_seat)
+                ps[seat] = self._ctx.avail[seat]
+                if self._ctx.bourlot_at[seat] and self._ctx.opts.bourlot_announce == "with_declarations":
+                    b = list(bpts)
+                    b[_team(seat)] += 20
+                    bpts = (b[0], b[1])
+                self.declared = ((ps[0], ps[1], ps[2], ps[3]), dpts, bpts)
+            self.bid = _with(bid, history=hist)
+            if nxt == (self._ctx.dealer + 1) & 3:
+                self._compare()
+                self._phase = PLAY
+            self._turn = nxt
+
+    def _agree_step(self, seat: int, agreed: bool, hist: tuple[tuple[int, str], ...]) -> None:
+        bid = self.bid
+        opts = self._ctx.opts
+        first = (self._ctx.dealer + 1) & 3
+        disagreed = bid.disagreed or not agreed
+        spoke = bid.spoke + 1
+        round_over = spoke == 4 or (not agreed and opts.ru_round_stops_on_disagree)
+        if not round_over:
+            self.bid = _with(bid, spoke=spoke, disagreed=disagreed, history=hist)
+            self._turn = (seat + 1) & 3
+            return
+        if not disagreed:
+            self.bid = _with(bid, history=hist)
+            self._trump_fixed(bid.upcard // 13, first)
+            return
+        if bid.round_no >= opts.agreement_rounds:
+            self._throw_in("no agreement", hist)
+            return
+        # the upcard goes back into the stock, which is shuffled and a new card turned
+        rng = random.Random(f"{self._ctx.seed}/agree/{bid.round_no}")
+        pack = list(bid.stock) + [bid.upcard]
+        rng.shuffle(pack)
+        self.bid = _Bid(
+            stock=tuple(pack[1:]), upcard=pack[0], round_no=bid.round_no + 1, history=hist
+        )
+        self._turn = first
+
+    def _throw_in(self, reason: str, hist: tuple[tuple[int, str], ...]) -> None:
+        self.bid = _with(self.bid, history=hist, reason=reason)
+        self._phase = OVER
+        self._result = {"thrown_in": True}
+
+    def _trump_fixed(self, trump: int, taker: int) -> None:
+        ctx = self._ctx
+        opts = ctx.opts
+        buyer = _team(taker) if opts.contract else -1
+        self._ctx = _replace_ctx(ctx, trump=trump, buyer=buyer, taker=taker)
+        seven = 1 << (13 * trump + 5)
+        up = self.bid.upcard
+        recipient = self._recipient()
+        allowed = opts.seven_exchange == "any" or (
+            opts.seven_exchange == "trump_is_upcard_suit" and up // 13 == trump
+        )
+        if allowed and up != 13 * trump + 5:
+            for s in range(4):
+                if s != recipient and self.hands[s] & seven:
+                    self._phase = EXCHANGE
+                    self._turn = s
+                    return
+        self._complete()
+
+    def _recipient(self) -> int:
+        ctx = self._ctx
+        if ctx.opts.upcard_recipient == "taker" and ctx.taker >= 0:
+            return ctx.taker
+        return ctx.dealer
+
+    def _complete(self) -> None:
+        """Deal 3 cards to each player but the recipient, who gets 2 + the upcard."""
+        bid = self.bid
+        ctx = self._ctx
+        recipient = self._recipient()
+        hands = list(self.hands)
+        up = bid.upcard
+        if bid.exchanged >= 0:
+            seven = 13 * ctx.trump + 5
+            hands[bid.exchanged] = hands[bid.exchanged] ^ (1 << seven) | (1 << up)
+            up = seven
+        stock = list(bid.stock)
+        first = (ctx.dealer + 1) & 3
+        for k in range(4):
+            s = (first + k) & 3
+            if s != recipient:
+                for c in stock[:3]:
+                    hands[s] |= 1 << c
+                del stock[:3]
+        for c in stock[:2]:
+            hands[recipient] |= 1 << c
+        hands[recipient] |= 1 << up
+        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        self.bid = _with(bid, stock=())
+        self._enter_play()
+
+    def _enter_play(self) -> None:
+        ctx = self._ctx
+        opts = ctx.opts
+        avail = tuple(
+            tuple(best_declarations(
+                h, ctx.trump, four_values=opts.four_values, run6_value=opts.run6_value,
+                split_runs=opts.split_runs, sevens_cancel_jacks=opts.sevens_cancel_jacks,
+            ))
+            for h in self.hands
+        )
+        kq = tuple(bourlot_mask(h, ctx.trump) for h in self.hands)
+        self._ctx = _replace_ctx(ctx, avail=avail, bourlot_at=kq)
+        first = (ctx.dealer + 1) & 3
+        self._turn = self.leader = first
+        self._phase = DECLARE if opts.declaration_timing == "before_play" else PLAY
+
+    # --- helpers for views, bots and tools ----------------------------------------------------
+    def available_declarations(self, seat: int) -> tuple[Declaration, ...]:
+        return self._ctx.avail[seat]
+
+    def declared_by(self, seat: int) -> tuple[Declaration, ...]:
+        return self.declared[0][seat]
+
+    def declaration_views(self) -> list[DeclarationView]:
+        out = []
+        per_seat = self.declared[0]
+        for s in range(4):
+            for d in per_seat[s]:
+                out.append(DeclarationView(seat_name(s), d.name, tuple(d.cards), d.points))
+        return out
+
+
+def _with(bid: _Bid, **kw: Any) -> _Bid:
+    from dataclasses import replace
+
+    return replace(bid, **kw)
+
+
+def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
+    from dataclasses import replace
+
+    return replace(ctx, **kw)
