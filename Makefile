@@ -26,7 +26,6 @@ test: $(DEVSTAMP)
 	$(PY) -m ruff check src tests benchmarks
 	$(PY) -m mypy
 	$(PY) -m pytest -n 2 -p no:cacheprovider
-	$(VENV)/bin/trapoula conformance ../shared/conformance
 
 conformance: $(STAMP)
 	$(VENV)/bin/trapoula conformance ../shared/conformance

@@ -66,8 +66,8 @@ class Bourloto(Game):
         hands = [0, 0, 0, 0]
         first = (dealer + 1) % 4
         if self.options.initial_deal == "3+2":
-            order = [(first + k) % 4 for k in range(4)] * 3
-            order = [s for s in order[:4] for _ in range(3)] + [s for s in order[:4] for _ in range(2)]
+            seats = [(first + k) % 4 for k in range(4)]
+            order = [s for s in seats for _ in range(3)] + [s for s in seats for _ in range(2)]
         else:
             order = [(first + k) % 4 for k in range(20)]
         for k, s in enumerate(order):
@@ -124,6 +124,12 @@ class Bourloto(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_bourloto_action(text)
+
+    def check(self, case: Mapping[str, Any]) -> Any:
+        """Answer a game-specific conformance check (scenarios.md)."""
+        from trapoula.games.bourloto.checks import check
+
+        return check(self.options, case)
 
     # --- matches ------------------------------------------------------------------------------
     def new_match(self, seed: int | None = None) -> TeamMatch:
