@@ -19,6 +19,7 @@ from trapoula.cards.card import Card, Suit
 __all__ = [
     "FULL_52",
     "SUIT_MASKS",
+    "bit_indices",
     "cards_of",
     "format_mask",
     "has",
@@ -34,6 +35,26 @@ FULL_52 = (1 << 52) - 1
 _CHUNK_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(13) if m >> i & 1) for m in range(1 << 13)
 )
+
+
+_CHUNK_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(13 * k + i for i in bits) for bits in _CHUNK_BITS) for k in range(4)
+)
+_T0, _T1, _T2, _T3 = _CHUNK_INDICES
+
+
+def bit_indices(mask: int) -> tuple[int, ...]:
+    """Card indices in a 52-card mask, in canonical order (table driven, no loop).
+
+    >>> bit_indices(0b101 | 1 << 51)
+    (0, 2, 51)
+    """
+    return (
+        _T0[mask & 0x1FFF]
+        + _T1[mask >> 13 & 0x1FFF]
+        + _T2[mask >> 26 & 0x1FFF]
+        + _T3[mask >> 39 & 0x1FFF]
+    )
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -1,6 +1,6 @@
 """Actions: immutable, hashable values whose ``str()`` is the canonical notation.
 
-One class serves every game: an action has a ``kind`` (``play``, ``take``, ``draw``,
+One class serves every game (a ``str`` subclass whose value is the notation): an action has a ``kind`` (``play``, ``take``, ``draw``,
 ``meld``...), optional cards, an optional suit, an optional meld number and optional
 trailing words (Bourloto's ``bourlot``/``declare``).  Games build the canonical text;
 equality is equality of that text's parts, so parsed and generated actions compare equal.
@@ -11,6 +11,8 @@ equality is equality of that text's parts, so parsed and generated actions compa
 ('play KH bourlot', True)
 >>> str(Action("name", suit=Suit.H)), str(Action("add", tuple(parse_cards("7H")), number=2))
 ('name H', 'add 2 7H')
+>>> Action("take") == "take", a.kind, a.words
+(True, 'play', ('bourlot',))
 """
 
 from __future__ import annotations
@@ -20,28 +22,29 @@ from trapoula.cards.card import Card, Suit
 __all__ = ["Action"]
 
 
-class Action:
-    """An action in a game's notation (without the acting seat)."""
+class Action(str):
+    """An action in a game's notation (without the acting seat).
 
-    __slots__ = ("kind", "cards", "suit", "number", "words", "_text", "_hash")
+    An action *is* its canonical text (a ``str`` subclass), so comparing, hashing and
+    ``"take" in state.legal_actions()`` work at C speed; the parts stay available as
+    ``kind``, ``cards``, ``suit``, ``number`` and ``words``.
+    """
 
     kind: str
     cards: tuple[Card, ...]
     suit: Suit | None
     number: int | None
     words: tuple[str, ...]
-    _text: str
-    _hash: int
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: str,
         cards: tuple[Card, ...] = (),
         *,
         suit: Suit | None = None,
         number: int | None = None,
         words: tuple[str, ...] = (),
-    ) -> None:
+    ) -> Action:
         parts = [kind]
         if number is not None:
             parts.append(str(number))
@@ -49,17 +52,19 @@ class Action:
             parts.append(suit.name)
         parts.extend(str(c) for c in cards)
         parts.extend(words)
-        text = " ".join(parts)
-        setattr_ = object.__setattr__
-        setattr_(self, "kind", kind)
-        setattr_(self, "cards", cards)
-        setattr_(self, "suit", suit)
-        setattr_(self, "number", number)
-        setattr_(self, "words", words)
-        setattr_(self, "_text", text)
-        setattr_(self, "_hash", hash(text))
+        self = str.__new__(cls, " ".join(parts))
+        d = self.__dict__
+        d["kind"] = kind
+        d["cards"] = tuple(cards)
+        d["suit"] = suit
+        d["number"] = number
+        d["words"] = tuple(words)
+        return self
 
     def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("Action is immutable")
 
     @property
@@ -68,23 +73,16 @@ class Action:
         return self.cards[0] if self.cards else None
 
     def __str__(self) -> str:
-        return self._text
+        return str.__str__(self)
 
     def __repr__(self) -> str:
-        return f"Action({self._text!r})"
+        return f"Action({str.__str__(self)!r})"
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:  # type: ignore[override]
+        return (_rebuild, (self.kind, self.cards, self.suit, self.number, self.words))
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, Action):
-            return self._text == other._text
-        return NotImplemented
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...], dict[str, object]]:
-        return (_rebuild, (self.kind, self.cards, self.suit, self.number, self.words), {})
+    def __reduce_ex__(self, protocol: object) -> tuple[object, tuple[object, ...]]:  # type: ignore[override]
+        return self.__reduce__()
 
 
 def _rebuild(

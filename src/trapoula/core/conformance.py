@@ -58,7 +58,7 @@ def _make_game(case: Mapping[str, Any]) -> Any:
     options = dict(case.get("options") or {})
     if not isinstance(options, dict):
         raise _CaseError("'options' must be an object")
-    if "players" in case:
+    if isinstance(case.get("players"), int):  # (settle: "players" is seat data)
         fields = {i.name for i in game_class(name).describe_options()}
         if "players" in fields:
             options.setdefault("players", case["players"])

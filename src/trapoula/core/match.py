@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from trapoula.core.action import Action
 from trapoula.core.game import derive_seed, fresh_seed
-from trapoula.core.state import Event, GameState, LogCell
+from trapoula.core.state import GameState, LogCell
 
 if TYPE_CHECKING:
     from trapoula.core.game import Game
@@ -138,7 +138,7 @@ class TeamMatch(GameState):
         seat = self.deal.current_player
         assert seat is not None
         new = self._copy()
-        new._cell = (self._cell, Event(seat, action))
+        new._cell = (self._cell, seat, action)
         new.deal = self.deal._apply_legal(action)  # type: ignore[attr-defined]
         if new.deal.is_over:
             new._finish_deal()

@@ -34,16 +34,22 @@ class Event:
         return f"{self.seat} {self.action}"
 
 
-# The event log is a persistent cons list: (previous cell, event) or None; O(1) to extend.
-LogCell = tuple[Any, Event] | None
+# The event log is a persistent cons list, O(1) to extend: ``(previous, seat, action)``
+# (or the older ``(previous, Event)``), or None when empty.  Events are built when read.
+LogCell = tuple[Any, ...] | None
 
 
 def iter_log(cell: LogCell) -> Iterator[Event]:
     """Events of a log in order, oldest first."""
     out: list[Event] = []
     while cell is not None:
-        cell, ev = cell
-        out.append(ev)
+        if len(cell) == 3:
+            prev, seat, action = cell
+            out.append(Event(seat, action))
+        else:
+            prev, ev = cell
+            out.append(ev)
+        cell = prev
     return reversed(out)
 
 

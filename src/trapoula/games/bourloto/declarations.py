@@ -64,8 +64,12 @@ def _four_value(rank: int, four_values: str) -> int:
     return 100 if four_values == "flat_100" else _GR_FOURS[Rank(rank)]
 
 
-def _runs_in_chunk(chunk: int) -> list[tuple[int, int]]:
-    """Maximal runs (start bit, length >= 3) in a 13-bit suit chunk."""
+def _runs_in_chunk(chunk: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs (start bit, length >= 3) in a 13-bit suit chunk (precomputed)."""
+    return _CHUNK_RUNS[chunk]
+
+
+def _find_runs(chunk: int) -> tuple[tuple[int, int], ...]:
     runs = []
     i = 0
     while i < 13:
@@ -78,7 +82,13 @@ def _runs_in_chunk(chunk: int) -> list[tuple[int, int]]:
             i = j
         else:
             i += 1
-    return runs
+    return tuple(runs)
+
+
+_CHUNK_RUNS = tuple(_find_runs(c) for c in range(1 << 13))
+_FOURS = tuple(
+    (rank, sum(1 << (13 * s + rank - 2) for s in range(4))) for rank in range(7, 15)
+)
 
 
 def _split(length: int, run6_value: int) -> list[int]:
@@ -127,16 +137,15 @@ def best_declarations(
     effect (``sevens_cancel_jacks`` for four 7s).
     """
     fours = []
-    for rank in range(7, 15):
-        m = 0
-        for s in range(4):
-            m |= 1 << (13 * s + rank - 2)
+    for rank, m in _FOURS:
         if hand & m == m:
             value = _four_value(rank, four_values)
             if value > 0 or (sevens_cancel_jacks and rank == 7):
                 strength = TRUMP_STRENGTH[rank - 2] if value > 0 else -1
                 key = (2, strength) if value > 0 else (0, rank)
                 fours.append(Declaration(key, "four", m, value))
+    if not fours:
+        return _runs(hand, trump, run6_value, split_runs)
     best: tuple[tuple[int, int, int], list[Declaration]] | None = None
     for k in range(len(fours) + 1):
         for chosen in combinations(fours, k):

@@ -30,11 +30,15 @@ from trapoula.games.bourloto.state import (
     BourlotoState,
     _Bid,
     _Ctx,
+    _replace_ctx,
     parse_bourloto_action,
+    permute,
 )
 from trapoula.games.bourloto.view import BourlotoView, MatchInfo
 
 __all__ = ["Bourloto"]
+
+_DECK = tuple(c.index for c in deck_32())
 
 
 class Bourloto(Game):
@@ -51,29 +55,61 @@ class Bourloto(Game):
 
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(
-        self, seed: int | None = None, dealer: str | None = None, hanging: int = 0
+        self,
+        seed: int | None = None,
+        dealer: str | None = None,
+        *,
+        rng: random.Random | None = None,
+        hanging: int = 0,
     ) -> BourlotoState:
-        seed = fresh_seed() if seed is None else seed
+        """Shuffle and deal.  ``seed`` (recorded) or an injected ``rng`` (the dealt pack is
+        recorded instead) decides the cards; the dealer defaults to P4."""
         d = 3 if dealer is None else seat_index(dealer)
-        origin: dict[str, Any] = {"seed": seed, "dealer": f"P{d + 1}"}
+        origin: dict[str, Any] = {}
+        if rng is None:
+            seed = fresh_seed() if seed is None else seed
+            origin["seed"] = seed
+            rng = random.Random(seed)
+        deck = permute(_DECK, rng.getrandbits(192))
+        keys = self._reshuffle_keys(rng)
+        if "seed" not in origin:
+            origin["deck"] = [str(Card.from_index(i)) for i in deck]
+            origin["keys"] = list(keys)
+        origin["dealer"] = f"P{d + 1}"
         if hanging:
             origin["hanging"] = hanging
-        return self._deal(seed, d, hanging, origin)
+        return self._deal(deck, keys, d, hanging, origin, int(origin.get("seed", 0)))
 
-    def _deal(self, seed: int, dealer: int, hanging: int, origin: dict[str, Any]) -> BourlotoState:
-        deck = [c.index for c in deck_32()]
-        random.Random(seed).shuffle(deck)
-        hands = [0, 0, 0, 0]
+    def _deal_order(self, dealer: int) -> tuple[int, ...]:
+        """Who receives each of the first 20 cards (one at a time, or 3 then 2)."""
         first = (dealer + 1) % 4
+        seats = [(first + k) % 4 for k in range(4)]
         if self.options.initial_deal == "3+2":
-            seats = [(first + k) % 4 for k in range(4)]
-            order = [s for s in seats for _ in range(3)] + [s for s in seats for _ in range(2)]
-        else:
-            order = [(first + k) % 4 for k in range(20)]
-        for k, s in enumerate(order):
+            return tuple(s for s in seats for _ in range(3)) + tuple(
+                s for s in seats for _ in range(2)
+            )
+        return tuple(seats * 5)
+
+    def _reshuffle_keys(self, rng: random.Random) -> tuple[int, ...]:
+        """Random keys for the ru re-turned upcards, drawn once at the deal."""
+        if self.options.bidding != "agreement":
+            return ()
+        return tuple(rng.getrandbits(64) for _ in range(self.options.agreement_rounds - 1))
+
+    def _deal(
+        self,
+        deck: list[int],
+        keys: tuple[int, ...],
+        dealer: int,
+        hanging: int,
+        origin: dict[str, Any],
+        seed: int,
+    ) -> BourlotoState:
+        hands = [0, 0, 0, 0]
+        for k, s in enumerate(self._deal_order(dealer)):
             hands[s] |= 1 << deck[k]
         bid = _Bid(stock=tuple(deck[21:]), upcard=deck[20])
-        ctx = _Ctx(self, self.options, seed, origin, dealer, hanging)
+        ctx = _Ctx(self, self.options, seed, origin, dealer, hanging, keys=keys)
         return BourlotoState._start(ctx, hands, bid, self._first_phase())
 
     def _first_phase(self) -> int:
@@ -93,7 +129,8 @@ class Bourloto(Game):
                 hands[seat_index(seat)] |= 1 << c.index
         hanging = int(setup.get("hanging", 0))
         origin: dict[str, Any] = {"setup": dict(setup), "seed": seed}
-        ctx = _Ctx(self, self.options, seed, origin, 3, hanging)
+        keys = self._reshuffle_keys(random.Random(seed))
+        ctx = _Ctx(self, self.options, seed, origin, 3, hanging, keys=keys)
         if phase == "bidding":
             up = Card.parse(setup["upcard"])
             stock = parse_cards(setup.get("stock", []))
@@ -117,7 +154,7 @@ class Bourloto(Game):
             if buyer_txt not in ("A", "B"):
                 raise ConfigError(f"setup: buyer must be 'A', 'B' or null, not {buyer_txt!r}")
             buyer = "AB".index(buyer_txt) if self.options.contract else -1
-        ctx = replace(ctx, trump=trump, buyer=buyer)
+        ctx = _replace_ctx(ctx, trump=trump, buyer=buyer)
         state = BourlotoState._start(ctx, hands, _Bid(stock=(), upcard=-1), 0)
         state._enter_play()
         return state
@@ -137,7 +174,20 @@ class Bourloto(Game):
 
     def _match_deal(self, seed: int, dealer: int, carry: Mapping[str, Any]) -> BourlotoState:
         hanging = int(carry.get("hanging", 0))
-        return self._deal(seed, dealer, hanging, {"seed": seed, "dealer": f"P{dealer + 1}"})
+        return self.new_deal(seed, f"P{dealer + 1}", hanging=hanging)
+
+    def from_record(self, record: Mapping[str, Any]) -> Any:
+        """Replay a record (a deal dealt from an injected RNG stores its pack)."""
+        if record.get("kind", "deal") == "deal" and "deck" in record:
+            deck = [Card.parse(c).index for c in record["deck"]]
+            d = seat_index(record.get("dealer", "P4"))
+            hanging = int(record.get("hanging", 0))
+            origin = {k: record[k] for k in ("deck", "keys", "dealer", "hanging") if k in record}
+            state: Any = self._deal(deck, tuple(record.get("keys", ())), d, hanging, origin, 0)
+            for text in record.get("actions", []):
+                state = state.apply(text)
+            return state
+        return super().from_record(record)
 
     def _match_deal_points(self, deal: BourlotoState) -> tuple[dict[str, int], dict[str, Any], bool]:
         res = deal.result or {}

@@ -5,7 +5,7 @@ Phases: ``agree`` (ru agreement rounds), ``bid1``/``bid2`` (gr take / name), ``e
 States are immutable; ``apply`` returns the next state.
 
 >>> import trapoula
->>> s = trapoula.make("bourloto", "gr").new_deal(seed=3)
+>>> s = trapoula.make("bourloto", "gr").new_deal(seed=4)
 >>> s.phase, s.current_player, [str(a) for a in s.legal_actions()]
 ('bid1', 'P1', ['take', 'pass'])
 >>> s2 = s.apply("P1 take")
@@ -15,15 +15,15 @@ States are immutable; ``apply`` returns the next state.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trapoula.cards import SUIT_MASKS, Card, Suit
+from trapoula.cards.cardset import bit_indices as _bits
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_name
-from trapoula.core.state import Event, GameState, LogCell
+from trapoula.core.state import GameState, LogCell
 from trapoula.errors import IllegalActionError, ParseError
 from trapoula.games.bourloto.declarations import (
     Declaration,
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "PHASES", "BourlotoState", "parse_bourloto_action"]
 
 AGREE, BID1, BID2, EXCHANGE, DECLARE, PLAY, OVER = range(7)
+_SEATS = ("P1", "P2", "P3", "P4")
 PHASES = ("agree", "bid1", "bid2", "exchange", "declare", "play", "over")
 
 # --- interned actions ---------------------------------------------------------------------------
@@ -55,6 +56,17 @@ ACTIONS = {
     for k in ("agree", "disagree", "declare", "pass", "take", "exchange", "keep", "redeal")
 }
 NAME_ACTIONS = tuple(Action("name", suit=s) for s in Suit)
+_PLAIN = tuple(p[0] for p in PLAY_ACTIONS)
+# plain play actions of each suit's 8-bit rank pattern (ranks 7..A are bits 5..12)
+_A0, _A1, _A2, _A3 = (
+    tuple(
+        tuple(_PLAIN[13 * suit + 5 + i] for i in range(8) if pattern >> i & 1)
+        for pattern in range(256)
+    )
+    for suit in range(4)
+)
+_PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
+_new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
 _BY_TEXT.update({str(a): a for a in NAME_ACTIONS})
 _FORMS = "agree, disagree, declare, pass, take, name S, exchange, keep, redeal, play C [bourlot] [declare]"
@@ -95,13 +107,27 @@ def parse_bourloto_action(text: str) -> Action:
     return action
 
 
+def permute(items: Sequence[int], key: int) -> list[int]:
+    """A shuffle of ``items`` decided by one random ``key`` (Lehmer code): a uniform
+    permutation when ``key`` has comfortably more bits than ``log2(len(items)!)``.
+
+    >>> permute([1, 2, 3], 1), permute([1, 2, 3], 5)
+    ([3, 1, 2], [1, 2, 3])
+    """
+    out = list(items)
+    for j in range(len(out) - 1, 0, -1):
+        key, k = divmod(key, j + 1)
+        out[j], out[k] = out[k], out[j]
+    return out
+
+
 def _team(seat: int) -> int:
     return seat & 1
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Ctx:
-    """What a deal fixes once and shares between its states (replaced when it changes)."""
+    """What a deal fixes once and shares between its states (never mutated: replaced)."""
 
     game: Bourloto
     opts: BourlotoOptions
@@ -112,13 +138,15 @@ class _Ctx:
     trump: int = -1
     buyer: int = -1  # team index or -1
     taker: int = -1
+    keys: tuple[int, ...] = ()  # one random key per possible re-turn of the upcard (ru)
     # best declarations available to each seat (after the deal is complete)
     avail: tuple[tuple[Declaration, ...], ...] = ((), (), (), ())
     bourlot_at: tuple[int, ...] = (0, 0, 0, 0)  # K+Q mask per seat at completion
+    may_declare: tuple[bool, ...] = (False, False, False, False)  # trick-1 'declare' word
+    kq_mask: int = 0  # K+Q of trumps when Bourlot is said with the card, else 0
 
 
-@dataclass(frozen=True)
-class _Bid:
+class _Bid(NamedTuple):
     """Bidding state: the stock (top first), the upcard, the round and who spoke."""
 
     stock: tuple[int, ...]
@@ -276,7 +304,31 @@ class BourlotoState(GameState):
             raise IllegalActionError(
                 f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
             )
-        return self._apply_legal(action)
+        card = _PLAIN_INDEX.get(action)
+        if card is None or self._phase != PLAY:
+            return self._apply_legal(action)
+        # hot path: a plain card (inlined _copy + _play)
+        seat = self._turn
+        n = _new(BourlotoState)
+        n._ctx = self._ctx
+        n._phase = PLAY
+        n._turn = (seat + 1) & 3
+        bit = 1 << card
+        h = self.hands
+        n.hands = h[:seat] + (h[seat] ^ bit,) + h[seat + 1:]  # type: ignore[assignment]
+        n.trick = self.trick + (card,)
+        n.leader = self.leader
+        n.tricks_done = self.tricks_done
+        n.tally = self.tally
+        n.declared = self.declared
+        n.played = self.played | bit
+        n.bid = self.bid
+        n._cell = (self._cell, _SEATS[seat], action)
+        n._legal = None
+        n._result = None
+        if len(n.trick) == 4:
+            n._finish_trick()
+        return n
 
     def record(self) -> dict[str, Any]:
         from trapoula.core.record import FORMAT
@@ -306,27 +358,33 @@ class BourlotoState(GameState):
         seat = self._turn
         if phase == PLAY:
             trump = ctx.trump
-            mask = legal_mask(
-                self.hands[seat], self.trick, trump,
-                overtrump=opts.overtrump_required, partner_exception=opts.partner_exception,
-            )
-            can_declare = (
-                self.tricks_done == 0
-                and opts.declaration_timing == "first_trick"
-                and (bool(ctx.avail[seat]) or bool(
-                    opts.bourlot_announce == "with_declarations" and ctx.bourlot_at[seat]))
-            )
-            kq = 0
-            if opts.bourlot_announce == "when_played":
-                kq = bourlot_mask(self.hands[seat], trump)
+            hand = self.hands[seat]
+            trick = self.trick
+            if not trick:
+                mask = hand
+            else:
+                follow = hand & SUIT_MASKS[trick[0] // 13]
+                if follow and trick[0] // 13 != trump:
+                    mask = follow  # plain suit led and followed: no duty to beat
+                else:
+                    mask = legal_mask(
+                        hand, trick, trump, overtrump=opts.overtrump_required,
+                        partner_exception=opts.partner_exception,
+                    )
+            kq = ctx.kq_mask
+            if not (kq and hand & kq == kq):
+                kq = 0
+            if not kq and (self.tricks_done or not ctx.may_declare[seat]):
+                # the common case: one action per legal card (a table lookup per suit)
+                return list(
+                    _A0[mask >> 5 & 0xFF] + _A1[mask >> 18 & 0xFF]
+                    + _A2[mask >> 31 & 0xFF] + _A3[mask >> 44 & 0xFF]
+                )
+            can_declare = self.tricks_done == 0 and ctx.may_declare[seat]
             out: list[Action] = []
-            i = 0
-            m = mask
-            while m:
-                low = m & -m
-                i = low.bit_length() - 1
+            for i in _bits(mask):
                 acts = PLAY_ACTIONS[i]
-                b = bool(kq & low)
+                b = bool(kq >> i & 1)
                 out.append(acts[0])
                 if b:
                     out.append(acts[1])
@@ -334,7 +392,6 @@ class BourlotoState(GameState):
                     out.append(acts[2])
                     if b:
                         out.append(acts[3])
-                m ^= low
             return out
         if phase == OVER:
             return []
@@ -376,7 +433,7 @@ class BourlotoState(GameState):
     def _apply_legal(self, action: Action) -> BourlotoState:
         seat = self._turn
         n = self._copy()
-        n._cell = (self._cell, Event(seat_name(seat), action))
+        n._cell = (self._cell, _SEATS[seat], action)
         if self._phase == PLAY:
             n._play(seat, action)
         else:
@@ -386,9 +443,8 @@ class BourlotoState(GameState):
     def _play(self, seat: int, action: Action) -> None:
         card = action.cards[0].index
         bit = 1 << card
-        hands = list(self.hands)
-        hands[seat] ^= bit
-        self.hands = (hands[0], hands[1], hands[2], hands[3])
+        h = self.hands
+        self.hands = h[:seat] + (h[seat] ^ bit,) + h[seat + 1:]  # type: ignore[assignment]
         self.played |= bit
         words = action.words
         if words:
@@ -408,11 +464,13 @@ class BourlotoState(GameState):
                 b[_team(seat)] += 20
                 bpts = (b[0], b[1])
             self.declared = (per_seat, dpts, bpts)
-        trick = self.trick + (card,)
-        if len(trick) < 4:
-            self.trick = trick
-            self._turn = (seat + 1) & 3
-            return
+        self.trick = self.trick + (card,)
+        self._turn = (seat + 1) & 3
+        if len(self.trick) == 4:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
         trump = self._ctx.trump
         pos = trick_winner(trick, trump)
         winner = (self.leader + pos) & 3
@@ -542,9 +600,7 @@ class BourlotoState(GameState):
             self._throw_in("no agreement", hist)
             return
         # the upcard goes back into the stock, which is shuffled and a new card turned
-        rng = random.Random(f"{self._ctx.seed}/agree/{bid.round_no}")
-        pack = list(bid.stock) + [bid.upcard]
-        rng.shuffle(pack)
+        pack = permute(list(bid.stock) + [bid.upcard], self._ctx.keys[bid.round_no - 1])
         self.bid = _Bid(
             stock=tuple(pack[1:]), upcard=pack[0], round_no=bid.round_no + 1, history=hist
         )
@@ -617,7 +673,15 @@ class BourlotoState(GameState):
             for h in self.hands
         )
         kq = tuple(bourlot_mask(h, ctx.trump) for h in self.hands)
-        self._ctx = _replace_ctx(ctx, avail=avail, bourlot_at=kq)
+        first_trick = opts.declaration_timing == "first_trick"
+        with_decl = opts.bourlot_announce == "with_declarations"
+        may_declare = tuple(
+            first_trick and bool(avail[s] or (with_decl and kq[s])) for s in range(4)
+        )
+        kq_mask = 0 if with_decl else (1 << (13 * ctx.trump + 10)) | (1 << (13 * ctx.trump + 11))
+        self._ctx = _replace_ctx(
+            ctx, avail=avail, bourlot_at=kq, may_declare=may_declare, kq_mask=kq_mask
+        )
         first = (ctx.dealer + 1) & 3
         self._turn = self.leader = first
         self._phase = DECLARE if opts.declaration_timing == "before_play" else PLAY
@@ -639,12 +703,14 @@ class BourlotoState(GameState):
 
 
 def _with(bid: _Bid, **kw: Any) -> _Bid:
-    from dataclasses import replace
+    return bid._replace(**kw)
 
-    return replace(bid, **kw)
+
+_CTX_FIELDS = _Ctx.__slots__
 
 
 def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
-    from dataclasses import replace
-
-    return replace(ctx, **kw)
+    new = object.__new__(_Ctx)
+    for name in _CTX_FIELDS:
+        setattr(new, name, kw[name] if name in kw else getattr(ctx, name))
+    return new

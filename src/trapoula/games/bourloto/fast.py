@@ -1,0 +1,305 @@
+"""Fast random playouts: whole random deals on plain integers, no public objects.
+
+The contract, which a test checks against the public API: with ``rng = random.Random(seed)``,
+deal ``i`` is ``game.new_deal(rng=rng)`` (dealer P4) and at every decision the player picks
+``legal[int(rng.random() * len(legal))]`` from ``state.legal_actions()`` (canonical order),
+all from the same ``rng``.  :func:`public_playouts` is that reference loop.
+
+>>> import trapoula
+>>> g = trapoula.make("bourloto", "gr")
+>>> random_playouts(g, 20, seed=1) == public_playouts(g, 20, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from trapoula.cards import SUIT_MASKS, deck_32
+from trapoula.games.bourloto.declarations import (
+    Declaration,
+    best_declarations,
+    bourlot_mask,
+    compare_declarations,
+)
+from trapoula.games.bourloto.scoring import score_deal
+from trapoula.games.bourloto.state import permute
+from trapoula.games.bourloto.tables import (
+    ABOVE_TRUMP,
+    POINTS,
+    STRENGTH,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+)
+
+if TYPE_CHECKING:
+    from trapoula.games.bourloto.game import Bourloto
+
+__all__ = ["public_playouts", "random_playouts"]
+
+_DECK = tuple(c.index for c in deck_32())
+
+
+def public_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """The reference: the same random deals played through the public API."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s = game.new_deal(rng=rng)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.random() * len(legal))])
+        assert s.result is not None
+        out.append(s.result)
+    return out
+
+
+def random_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """Results of ``n`` random deals (see the module docstring for the exact contract)."""
+    rng = random.Random(seed)
+    return [_playout(game, rng) for _ in range(n)]
+
+
+def _zero_points(hand: int) -> bool:
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += POINTS[low.bit_length() - 1]
+        hand ^= low
+    return total == 0
+
+
+def _playout(game: Bourloto, rng: random.Random) -> dict[str, Any]:
+    o = game.options
+    rand = rng.random
+    deck = permute(_DECK, rng.getrandbits(192))
+    agreement = o.bidding == "agreement"
+    keys = tuple(rng.getrandbits(64) for _ in range(o.agreement_rounds - 1)) if agreement else ()
+    dealer, first = 3, 0
+    hands = [0, 0, 0, 0]
+    if o.initial_deal == "3+2":
+        order = [s for s in range(4) for _ in range(3)] + [s for s in range(4) for _ in range(2)]
+    else:
+        order = [k % 4 for k in range(20)]
+    for k, s in enumerate(order):
+        hands[s] |= 1 << deck[k]
+    up = deck[20]
+    stock = deck[21:]
+    aponta = o.aponta_redeal
+    spoken = [False, False, False, False]  # spoke in round 1 (for the aponta redeal)
+
+    # --- trump selection ---------------------------------------------------------------------
+    trump = -1
+    taker = -1
+    if agreement:
+        for rnd in range(1, o.agreement_rounds + 1):
+            disagreed = False
+            for seat in range(4):
+                n_legal = 2
+                can_redeal = aponta and rnd == 1 and not spoken[seat] and _zero_points(hands[seat])
+                if can_redeal:
+                    n_legal = 3
+                idx = int(rand() * n_legal)
+                spoken[seat] = True
+                if idx == 2:
+                    return {"thrown_in": True}
+                if idx == 1:
+                    disagreed = True
+                    if o.ru_round_stops_on_disagree:
+                        break
+            if not disagreed:
+                trump, taker = up // 13, first
+                break
+            if rnd >= o.agreement_rounds:
+                return {"thrown_in": True}
+            pack = permute(stock + [up], keys[rnd - 1])
+            up, stock = pack[0], pack[1:]
+    else:
+        for seat in range(4):  # round 1: take / pass
+            can_redeal = aponta and not spoken[seat] and _zero_points(hands[seat])
+            idx = int(rand() * (3 if can_redeal else 2))
+            spoken[seat] = True
+            if idx == 2:
+                return {"thrown_in": True}
+            if idx == 0:
+                trump, taker = up // 13, seat
+                break
+        if trump < 0:
+            suits = [s for s in range(4) if s != up // 13 or o.round2_allow_upcard_suit]
+            for seat in range(4):
+                idx = int(rand() * (len(suits) + 1))
+                if idx < len(suits):
+                    trump, taker = suits[idx], seat
+                    break
+            if trump < 0:
+                return {"thrown_in": True}
+    buyer = taker & 1 if o.contract else -1
+    recipient = taker if (o.upcard_recipient == "taker" and taker >= 0) else dealer
+
+    # --- seven exchange and completing the deal ----------------------------------------------
+    seven = 13 * trump + 5
+    allowed = o.seven_exchange == "any" or (
+        o.seven_exchange == "trump_is_upcard_suit" and up // 13 == trump
+    )
+    if allowed and up != seven:
+        for s in range(4):
+            if s != recipient and hands[s] >> seven & 1:
+                if int(rand() * 2) == 0:  # exchange
+                    hands[s] = hands[s] ^ (1 << seven) | (1 << up)
+                    up = seven
+                break
+    pos = 0
+    for k in range(4):
+        if k != recipient:
+            for c in stock[pos:pos + 3]:
+                hands[k] |= 1 << c
+            pos += 3
+    for c in stock[pos:pos + 2]:
+        hands[recipient] |= 1 << c
+    hands[recipient] |= 1 << up
+
+    # --- declarations ------------------------------------------------------------------------
+    avail = [
+        tuple(best_declarations(
+            h, trump, four_values=o.four_values, run6_value=o.run6_value,
+            split_runs=o.split_runs, sevens_cancel_jacks=o.sevens_cancel_jacks,
+        ))
+        for h in hands
+    ]
+    with_decl = o.bourlot_announce == "with_declarations"
+    kq_at = [bourlot_mask(h, trump) for h in hands]
+    declared: list[tuple[Declaration, ...]] = [(), (), (), ()]
+    bpts = [0, 0]
+    dpts = [0, 0]
+    opts_cmp = {
+        "compare": o.compare_declarations, "equal_seq_winner": o.equal_seq_winner,
+        "sevens_cancel_jacks": o.sevens_cancel_jacks,
+    }
+    first_trick = o.declaration_timing == "first_trick"
+    if not first_trick:
+        for seat in range(4):
+            if avail[seat] or (with_decl and kq_at[seat]):
+                if int(rand() * 2) == 0:
+                    declared[seat] = avail[seat]
+                    if with_decl and kq_at[seat]:
+                        bpts[seat & 1] += 20
+            else:
+                rand()
+        pts = compare_declarations(
+            {"A": [declared[0], declared[2]], "B": [declared[1], declared[3]]}, **opts_cmp
+        )
+        dpts = [pts["A"], pts["B"]]
+
+    # --- play --------------------------------------------------------------------------------
+    overtrump, pexc = o.overtrump_required, o.partner_exception
+    when_played = o.bourlot_announce == "when_played"
+    tmask = SUIT_MASKS[trump]
+    above = ABOVE_TRUMP[trump]
+    kq_mask = (1 << (13 * trump + 10)) | (1 << (13 * trump + 11))
+    tally = [0, 0, 0, 0, 0, 0]
+    leader = first
+    decl_window = first_trick
+    for trick_no in range(8):
+        seat = leader
+        led = -1
+        top = -1  # strongest trump strength in the trick
+        win_seat = seat
+        win_key = -1
+        pts = tp = 0
+        for k in range(4):
+            hand = hands[seat]
+            # legal cards (RULES.md 1.4), inlined from play.legal_mask
+            if k == 0:
+                mask = hand
+            else:
+                follow = hand & SUIT_MASKS[led]
+                partner_wins = pexc and k >= 2 and win_seat == (seat + 2) & 3
+                if led == trump:
+                    if follow:
+                        mask = follow
+                        if overtrump and not partner_wins:
+                            higher = follow & above[top + 1]
+                            if higher:
+                                mask = higher
+                    else:
+                        mask = hand
+                elif follow:
+                    mask = follow
+                else:
+                    trumps = hand & tmask
+                    if not trumps or partner_wins:
+                        mask = hand
+                    else:
+                        mask = trumps
+                        if overtrump:
+                            higher = trumps & above[top + 1]
+                            if higher:
+                                mask = higher
+            kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
+            if not kq and not decl_window:
+                r = int(rand() * mask.bit_count())
+                m = mask
+                for _ in range(r):
+                    m &= m - 1
+                low = m & -m
+            else:
+                can_declare = decl_window and bool(avail[seat] or (with_decl and kq_at[seat]))
+                variants: list[tuple[int, int]] = []
+                m = mask
+                while m:
+                    low = m & -m
+                    b = bool(kq & low)
+                    variants.append((low, 0))
+                    if b:
+                        variants.append((low, 1))
+                    if can_declare:
+                        variants.append((low, 2))
+                        if b:
+                            variants.append((low, 3))
+                    m ^= low
+                low, flags = variants[int(rand() * len(variants))]
+                if flags & 2:
+                    declared[seat] = avail[seat]
+                    if with_decl and kq_at[seat]:
+                        bpts[seat & 1] += 20
+                if flags & 1:
+                    bpts[seat & 1] += 20
+            hands[seat] = hand ^ low
+            c = low.bit_length() - 1
+            if low & tmask:
+                v = TRUMP_POINTS[c]
+                tp += v
+                key = TRUMP_STRENGTH[c]
+                if key > top:
+                    top = key
+            else:
+                pts += POINTS[c]
+                key = STRENGTH[c] if c // 13 == led or k == 0 else -1
+            if k == 0:
+                led = c // 13
+            if key > win_key:
+                win_key, win_seat = key, seat
+            seat = (seat + 1) & 3
+        team = win_seat & 1
+        tally[team] += pts + tp + (10 if trick_no == 7 else 0)
+        tally[2 + team] += tp
+        tally[4 + team] += 1
+        leader = win_seat
+        if decl_window:
+            decl_window = False
+            cmp = compare_declarations(
+                {"A": [declared[0], declared[2]], "B": [declared[1], declared[3]]}, **opts_cmp
+            )
+            dpts = [cmp["A"], cmp["B"]]
+    capot = "A" if tally[4] == 8 else ("B" if tally[5] == 8 else None)
+    sc = score_deal(
+        o, buyer="AB"[buyer] if buyer >= 0 else None,
+        tricks={"A": tally[0], "B": tally[1]}, capot=capot,
+        declarations={"A": dpts[0] + bpts[0], "B": dpts[1] + bpts[1]},
+        trump_points={"A": tally[2], "B": tally[3]}, hanging=0,
+    )
+    res: dict[str, Any] = {"scores": {"A": sc["A"], "B": sc["B"]}}
+    if o.contract:
+        res["hanging"] = sc["hanging"]
+    return res
