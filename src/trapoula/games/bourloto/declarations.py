@@ -155,7 +155,9 @@ def best_declarations(
             decls = list(chosen) + _runs(hand & ~used, trump, run6_value, split_runs)
             decls = [d for d in decls if d.points > 0 or d.key[0] == 0]
             total = sum(d.points for d in decls)
-            score = (total, -len(decls), len(chosen))
+            # fewer scoring declarations first; then more fours (a zero-value four of 7s
+            # that cancels jacks is declared whenever it costs no points)
+            score = (total, -sum(1 for d in decls if d.points), len(chosen))
             if best is None or score > best[0]:
                 best = (score, decls)
     assert best is not None
