@@ -1,0 +1,85 @@
+"""The one random-playout harness, run against every registered game and preset.
+
+Invariants at every step: a legal action exists (and a current player) until the end,
+``apply`` leaves its state unchanged, cards are conserved, no view holds another seat's hidden
+card, actions round-trip through their text; at the end the points add up and the record
+replays to the same state.  Bourloto runs >= 1,000 seeded deals per preset.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+import trapoula
+from trapoula.core.registry import available_games, game_class
+
+from .hooks import HOOKS, cards_in
+
+DEALS = {"bourloto": 1000, "bourre": 300, "burraco": 40}
+DEALS_SCALE = float(os.environ.get("TRAPOULA_HARNESS_SCALE", "1"))
+
+
+def _configs() -> list[tuple[str, str, dict[str, Any]]]:
+    out = []
+    for name in available_games():
+        cls = game_class(name)
+        for preset in cls.presets:
+            out.append((name, preset, {}))
+        if name == "bourre":
+            out += [(name, "ru", {"players": n}) for n in (2, 5, 7)]
+    return out
+
+
+def _view_leaks(state: Any, hooks: Any, seats: list[str]) -> None:
+    for seat in seats:
+        view = state.view(seat)
+        hidden = hooks.hidden_from(state, seat) if hooks else set()
+        leaked = cards_in(view) & hidden
+        assert not leaked, f"{seat}'s view shows hidden cards {sorted(map(str, leaked))}"
+        if seat != state.current_player:
+            assert not getattr(view, "legal_actions", ()), "only the seat to act sees actions"
+
+
+@pytest.mark.parametrize("name, preset, options", _configs(),
+                         ids=lambda v: str(v) if not isinstance(v, dict) else
+                         ",".join(f"{k}={x}" for k, x in v.items()) or "-")
+def test_random_playouts_keep_every_invariant(name: str, preset: str, options: dict) -> None:
+    game = trapoula.make(name, preset, **options)
+    hooks = HOOKS.get(name)
+    n = max(1, int(DEALS.get(name, 100) * DEALS_SCALE))
+    rng = random.Random(f"{name}/{preset}/{options}")
+    for i in range(n):
+        deep = i % 25 == 0  # views and replays on a sample of the deals
+        state = game.new_deal(seed=i)
+        seats = [f"P{k}" for k in range(1, getattr(game.options, "players", 4) + 1)]
+        steps = 0
+        while not state.is_over:
+            acts = state.legal_actions()
+            assert acts, f"no legal action at step {steps} of deal {i}"
+            assert state.current_player in seats
+            if hooks:
+                hooks.check_cards(state)
+            if deep:
+                _view_leaks(state, hooks, seats)
+                for a in acts:
+                    assert game.parse_action(str(a)) == a
+            action = acts[int(rng.random() * len(acts))]
+            before = (state.current_player, len(state.history))
+            nxt = state.apply(action)
+            assert (state.current_player, len(state.history)) == before, "apply mutated"
+            state = nxt
+            steps += 1
+            assert steps < 5000, "a deal must end"
+        assert state.current_player is None and state.legal_actions() == []
+        assert state.result is not None
+        if hooks:
+            hooks.check_result(state)
+        if deep:
+            _view_leaks(state, hooks, seats)
+            replayed = trapoula.replay(state.record())
+            assert replayed.history == state.history
+            assert replayed.result == state.result
