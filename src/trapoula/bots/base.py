@@ -55,7 +55,10 @@ class RandomBot(Bot):
 # bot name -> {game name or "*": "module:Class"}
 BOTS: dict[str, dict[str, str]] = {
     "random": {"*": "trapoula.bots.base:RandomBot"},
-    "heuristic": {"bourloto": "trapoula.bots.bourloto_heuristic:BourlotoHeuristicBot"},
+    "heuristic": {
+        "bourloto": "trapoula.bots.bourloto_heuristic:BourlotoHeuristicBot",
+        "bourre": "trapoula.bots.bourre_heuristic:BourreHeuristicBot",
+    },
 }
 
 

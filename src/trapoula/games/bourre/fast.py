@@ -1,0 +1,175 @@
+"""Fast random playouts on plain ints, bit for bit the same deals as the public path.
+
+The contract, which a test checks against the public API: with ``rng = random.Random(seed)``,
+deal ``i`` is ``game.new_deal(rng=rng)`` (dealer Pn, every player antes) and at every decision
+the player picks ``legal[int(rng.random() * len(legal))]`` from ``state.legal_actions()``
+(canonical order: ``fold``, ``stay``, then every ``draw`` by number of cards and lexicographic
+card order; in play the legal cards in canonical order), all from the same ``rng``.  The
+result of each deal is the ``state.result`` of the public path; :func:`public_playouts` is
+that reference loop.
+
+>>> import trapoula
+>>> g = trapoula.make("bourre", players=4)
+>>> random_playouts(g, 20, seed=1) == public_playouts(g, 20, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+from trapoula.cards import SUIT_MASKS
+from trapoula.games.bourre.play import ABOVE, lead_mask, trick_winner
+from trapoula.games.bourre.rules import draw_fee, max_draw_for
+from trapoula.games.bourre.settlement import settle
+from trapoula.games.bourre.state import refill_stock
+
+if TYPE_CHECKING:
+    from trapoula.games.bourre.game import Bourre
+
+__all__ = ["public_playouts", "random_playouts"]
+
+_SEATS = tuple(f"P{i}" for i in range(1, 9))
+
+
+def public_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """The reference: the same random deals played through the public API."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s = game.new_deal(rng=rng)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.random() * len(legal))])
+        assert s.result is not None
+        out.append(s.result)
+    return out
+
+
+def random_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """Results of ``n`` uniformly random deals (see the module docstring for the contract)."""
+    opts = game.options
+    players = opts.players
+    seats = game.dealing_order(players - 1)
+    dealer = players - 1
+    md = max_draw_for(opts, players)
+    ante = opts.ante
+    fees = [draw_fee(opts, ante, k) for k in range(md + 1)]
+    combos = [c for k in range(1, md + 1) for c in combinations(range(5), k)]
+    n_draws = sum(comb(5, k) for k in range(1, md + 1))
+    forced = opts.forced_lead
+    dealer_fifth = opts.trump_card == "dealer_fifth"
+    suit_masks = SUIT_MASKS
+    above = ABOVE
+    deal_cards = game.deal_cards
+    shuffle = game.shuffle
+    rng = random.Random(seed)
+    rand = rng.random
+    out: list[dict[str, Any]] = []
+    for _ in range(n):
+        deck, refill_key = shuffle(rng)
+        hands, trump_card, stock_l = deal_cards(deck, seats)
+        stock = tuple(stock_l)
+        trump = trump_card // 13
+        tmask = suit_masks[trump]
+        no_fold = dealer if dealer_fifth and trump_card % 13 == 12 else -1
+        pot = ante * players
+        pool = 0
+        refills = 0
+        staying: list[int] = []
+        # --- decision round ---
+        for s in seats:
+            h = hands[s]
+            first = 0 if s == no_fold else 1
+            j = int(rand() * (first + 1 + n_draws)) - first
+            if j < 0:
+                pool |= h
+                hands[s] = 0
+                continue
+            staying.append(s)
+            if j == 0:
+                pot += fees[0]
+                continue
+            combo = combos[j - 1]
+            k = len(combo)
+            pot += fees[k]
+            cards = []
+            m = h
+            while m:
+                low = m & -m
+                cards.append(low)
+                m ^= low
+            outm = 0
+            for p in combo:
+                outm |= cards[p]
+            take = list(stock[:k])
+            stock = stock[k:]
+            if len(take) < k:
+                refills += 1
+                new = refill_stock(pool, refill_key, refills)
+                pool = 0
+                need = k - len(take)
+                take.extend(new[:need])
+                stock = tuple(new[need:])
+            pool |= outm
+            h ^= outm
+            for c in take:
+                h |= 1 << c
+            hands[s] = h
+        m_act = len(staying)
+        tricks = [0] * players
+        if m_act >= 2:
+            # --- five tricks ---
+            lead_pos = 0
+            for _ in range(5):
+                trick: list[int] = []
+                pos = lead_pos
+                win = -1
+                for _p in range(m_act):
+                    s = staying[pos]
+                    h = hands[s]
+                    if not trick:
+                        legal = lead_mask(h, trump, forced)
+                    else:
+                        led_mask = suit_masks[trick[0] // 13]
+                        follow = h & led_mask
+                        if follow:
+                            if (1 << win) & led_mask:
+                                legal = follow & above[win] or follow
+                            else:
+                                legal = follow
+                        else:
+                            trumps = h & tmask
+                            if trumps:
+                                if (1 << win) & tmask:
+                                    legal = trumps & above[win] or trumps
+                                else:
+                                    legal = trumps
+                            else:
+                                legal = h
+                    j = int(rand() * legal.bit_count())
+                    while j:
+                        legal &= legal - 1
+                        j -= 1
+                    low = legal & -legal
+                    c = low.bit_length() - 1
+                    hands[s] = h ^ low
+                    trick.append(c)
+                    if win < 0:
+                        win = c
+                    else:
+                        ws, cs = win // 13, c // 13
+                        if (cs == ws and c > win) or (cs == trump and ws != trump):
+                            win = c
+                    pos += 1
+                    if pos == m_act:
+                        pos = 0
+                lead_pos = (lead_pos + trick_winner(trick, trump)) % m_act
+                tricks[staying[lead_pos]] += 1
+        act = set(staying)
+        table = {_SEATS[s]: (tricks[s] if s in act else None) for s in seats}
+        out.append(settle(pot, table, opts).as_result())
+    return out

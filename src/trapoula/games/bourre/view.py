@@ -1,0 +1,189 @@
+"""What one seat may know of a Bourré deal: its own hand and everything public.
+
+A view copies public facts and the seat's own cards out of the state; it holds no reference
+to the state.  Discards are face down, so another seat's ``draw`` shows only as a count
+(``"P3 draws 2"``); the seat's own draws show their cards.
+
+>>> import trapoula
+>>> s = trapoula.make("bourre", players=3).new_deal(seed=1)
+>>> s = s.apply(s.legal_actions()[-1])          # P1 exchanges four cards
+>>> v = s.view("P2")
+>>> v.history, v.hand_counts, v.draws
+(('P1 draws 4',), {'P1': 5, 'P2': 5, 'P3': 5}, {'P1': 4})
+>>> s.view("P1").history[0].startswith("P1 draw ")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from trapoula.cards import Card, Suit, cards_of
+from trapoula.core.action import Action
+from trapoula.core.seats import seat_index
+from trapoula.games.bourre.play import trick_winner
+
+if TYPE_CHECKING:
+    from trapoula.games.bourre.state import BourreState
+
+__all__ = ["BourreView", "SessionInfo", "TrickView", "make_view", "public_text"]
+
+_SEATS = tuple(f"P{i}" for i in range(1, 9))
+
+
+@dataclass(frozen=True)
+class TrickView:
+    leader: str
+    plays: tuple[tuple[str, Card], ...]
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """The table around a deal: chips behind each seat and who has left."""
+
+    deal_number: int
+    stacks: dict[str, int]
+    seated: tuple[str, ...]
+    left: tuple[str, ...]
+    exempt: tuple[str, ...]
+    last_result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class BourreView:
+    """A seat's knowledge of the deal (and of the session, when it is part of one)."""
+
+    game: str
+    preset: str
+    seat: str
+    phase: str
+    dealer: str
+    current_player: str | None
+    players: tuple[str, ...]
+    hand: tuple[Card, ...]
+    my_discards: tuple[Card, ...]
+    hand_counts: dict[str, int]
+    trump_card: Card
+    trump: Suit
+    ante: int
+    pot: int
+    stacks: dict[str, int] | None
+    stock_count: int
+    folded: tuple[str, ...]
+    staying: tuple[str, ...]
+    draws: dict[str, int]
+    fees_paid: dict[str, int]
+    trick: tuple[tuple[str, Card], ...]
+    tricks: tuple[TrickView, ...]
+    tricks_won: dict[str, int]
+    legal_actions: tuple[Action, ...]
+    history: tuple[str, ...]
+    result: dict[str, Any] | None
+    session: SessionInfo | None = field(default=None)
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Every card played so far, in order."""
+        out = [c for t in self.tricks for _, c in t.plays]
+        return tuple(out + [c for _, c in self.trick])
+
+    @property
+    def to_act(self) -> bool:
+        return self.current_player == self.seat
+
+
+def public_text(seat: str, action: Action, viewer: str) -> str:
+    """How ``seat``'s ``action`` reads to ``viewer``: others' draws as counts only.
+
+    >>> from trapoula.games.bourre.state import parse_bourre_action
+    >>> public_text("P3", parse_bourre_action("draw 2H 5C"), "P1")
+    'P3 draws 2'
+    >>> public_text("P3", parse_bourre_action("draw 2H 5C"), "P3")
+    'P3 draw 2H 5C'
+    """
+    if action.kind == "draw" and seat != viewer:
+        return f"{seat} draws {len(action.cards)}"
+    return f"{seat} {action}"
+
+
+def _events(state: BourreState) -> list[tuple[str, Action]]:
+    """The deal's log, oldest first, read straight from its cells."""
+    out: list[tuple[str, Action]] = []
+    cell = state._cell
+    while cell is not None:
+        if len(cell) == 3:
+            cell, who, action = cell
+        else:
+            cell, ev = cell
+            who, action = ev.seat, ev.action
+        out.append((who, action))
+    out.reverse()
+    return out
+
+
+def make_view(
+    state: BourreState,
+    seat: str,
+    *,
+    stacks: dict[str, int] | None = None,
+    pot: int | None = None,
+    session: SessionInfo | None = None,
+) -> BourreView:
+    """The view of ``seat``; a session passes its stacks, pot and table information."""
+    i = seat_index(seat)
+    ctx = state._ctx
+    me = _SEATS[i]
+    history: list[str] = []
+    tricks: list[TrickView] = []
+    cur: list[tuple[str, Card]] = []
+    players = ctx.players
+    for who, action in _events(state):
+        kind = action.kind
+        if kind == "draw" and who != me:
+            history.append(f"{who} draws {len(action.cards)}")
+        else:
+            history.append(f"{who} {action}")
+        if kind != "play":
+            continue
+        cur.append((who, action.cards[0]))
+        if len(cur) == players:
+            w = trick_winner([c.index for _, c in cur], ctx.trump)
+            tricks.append(TrickView(cur[0][0], tuple(cur), cur[w][0]))
+            cur = []
+    decided = ctx.seats[: state._dpos] if state._phase == 0 else ctx.seats
+    staying = tuple(_SEATS[s] for s in ctx.seats if state.active >> s & 1)
+    folded = tuple(_SEATS[s] for s in decided if not state.active >> s & 1)
+    if stacks is None and state.stacks is not None:
+        stacks = {_SEATS[s]: v for s, v in enumerate(state.stacks)}
+    return BourreView(
+        game="bourre",
+        preset=ctx.game.preset,
+        seat=me,
+        phase=state.phase,
+        dealer=_SEATS[ctx.dealer],
+        current_player=state.current_player,
+        players=tuple(_SEATS[s] for s in ctx.seats),
+        hand=tuple(cards_of(state.hands[i])) if i < ctx.n else (),
+        my_discards=tuple(cards_of(state.discards[i])) if i < ctx.n else (),
+        hand_counts={_SEATS[s]: state.hands[s].bit_count() for s in ctx.seats},
+        trump_card=state.trump_card,
+        trump=state.trump,
+        ante=ctx.ante,
+        pot=state.pot if pot is None else pot,
+        stacks=stacks,
+        stock_count=len(state.stock),
+        folded=folded,
+        staying=staying,
+        draws={_SEATS[s]: state.discards[s].bit_count() for s in ctx.seats
+               if state.active >> s & 1},
+        fees_paid={_SEATS[s]: state.fees_paid[s] for s in ctx.seats},
+        trick=tuple(cur),
+        tricks=tuple(tricks),
+        tricks_won=state.tricks_won(),
+        legal_actions=tuple(state.legal_actions()) if state.current_index == i else (),
+        history=tuple(history),
+        result=state.result,
+        session=session,
+    )
