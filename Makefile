@@ -31,6 +31,7 @@ conformance: $(STAMP)
 	$(VENV)/bin/trapoula conformance ../shared/conformance
 
 bench: $(DEVSTAMP)
+	$(PY) -m pip install --quiet -e '.[all,dev,bench]'
 	$(PY) benchmarks/run_all.py
 
 clean:

@@ -52,15 +52,15 @@ def test_1_2_same_seed_same_deal(preset: str) -> None:
 def test_1_2_2_gr_deals_three_then_two() -> None:
     import random
 
-    g = trapoula.make("bourloto", "gr")
-    from trapoula.games.bourloto.state import permute
+    from trapoula.games.bourloto.state import shuffle_pack
 
-    rng = random.Random(5)
+    g = trapoula.make("bourloto", "gr")
     s = g.new_deal(rng=random.Random(5))
-    deck = permute([c.index for c in deck_32()], rng.getrandbits(192))
-    # P1 gets cards 0-2 and 12-13 of the pack
-    p1 = {deck[i] for i in (0, 1, 2, 12, 13)}
-    assert {c.index for c in s.hand(0)} == p1
+    deck = shuffle_pack(random.Random(5).random)
+    # P1 gets cards 0-2 and 12-13 of the pack; ru deals one at a time (0, 4, 8, 12, 16)
+    assert {c.index for c in s.hand(0)} == {deck[i] for i in (0, 1, 2, 12, 13)}
+    ru = trapoula.make("bourloto", "ru").new_deal(rng=random.Random(5))
+    assert {c.index for c in ru.hand(0)} == {deck[i] for i in (0, 4, 8, 12, 16)}
 
 
 def test_1_2_1_ru_round_stops_at_first_disagree_and_upcard_is_returned() -> None:

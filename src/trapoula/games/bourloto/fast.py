@@ -1,22 +1,26 @@
 """Fast random playouts: whole random deals on plain integers, no public objects.
 
-The contract, which a test checks against the public API: with ``rng = random.Random(seed)``,
-deal ``i`` is ``game.new_deal(rng=rng)`` (dealer P4) and at every decision the player picks
-``legal[int(rng.random() * len(legal))]`` from ``state.legal_actions()`` (canonical order),
-all from the same ``rng``.  :func:`public_playouts` is that reference loop.
+The contract, which a test checks against the public API: deal ``i`` of
+``random_playouts(n, seed)`` uses its own counter-based stream ``rng = PlayoutRNG(seed, i)``
+(:mod:`trapoula.core.rng`); it is ``game.new_deal(rng=rng)`` (dealer P4), and at every
+decision the player picks ``legal[int(rng.random() * len(legal))]`` from
+``state.legal_actions()`` (canonical order).  :func:`public_playouts` is that reference loop.
+Because every deal's stream can be computed on its own, a vectorised engine
+(:mod:`trapoula.accel.bourloto_numpy`, used when numpy is installed) plays the same deals in
+batches and returns the same results.
 
 >>> import trapoula
 >>> g = trapoula.make("bourloto", "gr")
->>> random_playouts(g, 20, seed=1) == public_playouts(g, 20, seed=1)
+>>> python_playouts(g, 20, seed=1) == public_playouts(g, 20, seed=1)
 True
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from trapoula.cards import SUIT_MASKS, deck_32
+from trapoula.cards import SUIT_MASKS
+from trapoula.core.rng import PlayoutRNG
 from trapoula.games.bourloto.declarations import (
     Declaration,
     best_declarations,
@@ -24,7 +28,7 @@ from trapoula.games.bourloto.declarations import (
     compare_declarations,
 )
 from trapoula.games.bourloto.scoring import score_deal
-from trapoula.games.bourloto.state import permute
+from trapoula.games.bourloto.state import permute, shuffle_pack
 from trapoula.games.bourloto.tables import (
     ABOVE_TRUMP,
     POINTS,
@@ -38,14 +42,13 @@ if TYPE_CHECKING:
 
 __all__ = ["public_playouts", "random_playouts"]
 
-_DECK = tuple(c.index for c in deck_32())
 
 
 def public_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
     """The reference: the same random deals played through the public API."""
-    rng = random.Random(seed)
     out = []
-    for _ in range(n):
+    for i in range(n):
+        rng = PlayoutRNG(seed, i)
         s = game.new_deal(rng=rng)
         while not s.is_over:
             legal = s.legal_actions()
@@ -55,10 +58,32 @@ def public_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any
     return out
 
 
-def random_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
-    """Results of ``n`` random deals (see the module docstring for the exact contract)."""
-    rng = random.Random(seed)
-    return [_playout(game, rng) for _ in range(n)]
+def random_playouts(
+    game: Bourloto, n: int, seed: int = 0, backend: str = "auto"
+) -> list[dict[str, Any]]:
+    """Results of ``n`` random deals (the module docstring gives the exact contract).
+
+    ``backend``: ``"numpy"`` (batched; needs numpy), ``"python"``, or ``"auto"`` (numpy when
+    it is installed and the options are supported, else python).  Every backend returns the
+    same results.
+    """
+    if backend in ("auto", "numpy"):
+        try:
+            from trapoula.accel import bourloto_numpy
+        except ImportError:
+            if backend == "numpy":
+                raise
+        else:
+            if bourloto_numpy.supports(game.options):
+                return bourloto_numpy.random_playouts(game, n, seed)
+            if backend == "numpy":
+                raise ValueError("these rule options are not supported by the numpy backend")
+    return python_playouts(game, n, seed)
+
+
+def python_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
+    """The pure-Python fast path (no objects per move)."""
+    return [_playout(game, PlayoutRNG(seed, i)) for i in range(n)]
 
 
 def _zero_points(hand: int) -> bool:
@@ -70,10 +95,10 @@ def _zero_points(hand: int) -> bool:
     return total == 0
 
 
-def _playout(game: Bourloto, rng: random.Random) -> dict[str, Any]:
+def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     o = game.options
     rand = rng.random
-    deck = permute(_DECK, rng.getrandbits(192))
+    deck = shuffle_pack(rand)
     agreement = o.bidding == "agreement"
     keys = tuple(rng.getrandbits(64) for _ in range(o.agreement_rounds - 1)) if agreement else ()
     dealer, first = 3, 0

@@ -32,13 +32,12 @@ from trapoula.games.bourloto.state import (
     _Ctx,
     _replace_ctx,
     parse_bourloto_action,
-    permute,
+    shuffle_pack,
 )
 from trapoula.games.bourloto.view import BourlotoView, MatchInfo
 
 __all__ = ["Bourloto"]
 
-_DECK = tuple(c.index for c in deck_32())
 
 
 class Bourloto(Game):
@@ -70,7 +69,7 @@ class Bourloto(Game):
             seed = fresh_seed() if seed is None else seed
             origin["seed"] = seed
             rng = random.Random(seed)
-        deck = permute(_DECK, rng.getrandbits(192))
+        deck = shuffle_pack(rng.random)
         keys = self._reshuffle_keys(rng)
         if "seed" not in origin:
             origin["deck"] = [str(Card.from_index(i)) for i in deck]

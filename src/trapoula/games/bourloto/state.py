@@ -5,7 +5,7 @@ Phases: ``agree`` (ru agreement rounds), ``bid1``/``bid2`` (gr take / name), ``e
 States are immutable; ``apply`` returns the next state.
 
 >>> import trapoula
->>> s = trapoula.make("bourloto", "gr").new_deal(seed=4)
+>>> s = trapoula.make("bourloto", "gr").new_deal(seed=2)
 >>> s.phase, s.current_player, [str(a) for a in s.legal_actions()]
 ('bid1', 'P1', ['take', 'pass'])
 >>> s2 = s.apply("P1 take")
@@ -15,11 +15,11 @@ States are immutable; ``apply`` returns the next state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from trapoula.cards import SUIT_MASKS, Card, Suit
+from trapoula.cards import SUIT_MASKS, Card, Suit, deck_32
 from trapoula.cards.cardset import bit_indices as _bits
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_name
@@ -119,6 +119,19 @@ def permute(items: Sequence[int], key: int) -> list[int]:
         key, k = divmod(key, j + 1)
         out[j], out[k] = out[k], out[j]
     return out
+
+
+_PACK = tuple(c.index for c in deck_32())
+
+
+def shuffle_pack(rand: Callable[[], float]) -> list[int]:
+    """The 32 card indices shuffled by Fisher-Yates with ``k = int(rand() * (j + 1))`` for
+    ``j = 31 .. 1`` (a definition a vectorised engine reproduces exactly)."""
+    deck = list(_PACK)
+    for j in range(31, 0, -1):
+        k = int(rand() * (j + 1))
+        deck[j], deck[k] = deck[k], deck[j]
+    return deck
 
 
 def _team(seat: int) -> int:
