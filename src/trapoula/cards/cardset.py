@@ -1,6 +1,6 @@
 """Hands as bitmasks (one bit per card index) and as count vectors (double decks).
 
->>> from trapoula.cards import parse_cards
+>>> from trapoula.cards import parse_cards, Suit
 >>> m = mask_of(parse_cards("AS 7H 10H"))
 >>> format_mask(m)
 'AS 7H 10H'
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from trapoula.cards.card import Card, Suit
+from trapoula.cards.card import Card
 
 __all__ = [
     "FULL_52",

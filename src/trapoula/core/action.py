@@ -1,9 +1,10 @@
 """Actions: immutable, hashable values whose ``str()`` is the canonical notation.
 
-One class serves every game (a ``str`` subclass whose value is the notation): an action has a ``kind`` (``play``, ``take``, ``draw``,
-``meld``...), optional cards, an optional suit, an optional meld number and optional
-trailing words (Bourloto's ``bourlot``/``declare``).  Games build the canonical text;
-equality is equality of that text's parts, so parsed and generated actions compare equal.
+One class serves every game (a ``str`` subclass whose value is the notation): an action
+has a ``kind`` (``play``, ``take``, ``draw``, ``meld``...), optional cards, an optional suit,
+an optional meld number and optional trailing words (Bourloto's ``bourlot``/``declare``).
+Games build the canonical text; equality is equality of that text, so parsed and generated
+actions compare equal.
 
 >>> from trapoula.cards import parse_cards, Suit
 >>> a = Action("play", tuple(parse_cards("KH")), words=("bourlot",))
@@ -78,10 +79,10 @@ class Action(str):
     def __repr__(self) -> str:
         return f"Action({str.__str__(self)!r})"
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (_rebuild, (self.kind, self.cards, self.suit, self.number, self.words))
 
-    def __reduce_ex__(self, protocol: object) -> tuple[object, tuple[object, ...]]:  # type: ignore[override]
+    def __reduce_ex__(self, protocol: object) -> tuple[object, tuple[object, ...]]:
         return self.__reduce__()
 
 

@@ -81,9 +81,9 @@ def _run_deal(game: Any, case: Mapping[str, Any]) -> tuple[str, str]:
     illegal = {int(item["at"]) for item in expect.get("illegal", [])}
     for k in range(len(actions) + 1):
         if k in legal_at:
-            got = sorted(str(a) for a in state.legal_actions())
-            if got != legal_at[k]:
-                return "FAIL", f"legal before action {k}: expected {legal_at[k]}, got {got}"
+            got_legal = sorted(str(a) for a in state.legal_actions())
+            if got_legal != legal_at[k]:
+                return "FAIL", f"legal before action {k}: expected {legal_at[k]}, got {got_legal}"
         if k == len(actions):
             break
         text = actions[k]

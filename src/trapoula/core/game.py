@@ -59,7 +59,7 @@ class Game(ABC):
         )
         self._setup()
 
-    def _setup(self) -> None:
+    def _setup(self) -> None:  # noqa: B027 (optional hook)
         """Precompute tables that depend on the options (called once)."""
 
     def __setattr__(self, name: str, value: object) -> None:

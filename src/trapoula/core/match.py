@@ -139,7 +139,7 @@ class TeamMatch(GameState):
         assert seat is not None
         new = self._copy()
         new._cell = (self._cell, seat, action)
-        new.deal = self.deal._apply_legal(action)  # type: ignore[attr-defined]
+        new.deal = self.deal._apply_legal(action)
         if new.deal.is_over:
             new._finish_deal()
         return new

@@ -52,7 +52,7 @@ class PlayoutRNG(random.Random):
     def __init__(self, seed: int = 0, stream: int = 0) -> None:
         self._key = 0
         self._state = 0
-        super().__init__((seed, stream))
+        super().__init__((seed, stream))  # type: ignore[arg-type]
 
     def seed(self, a: Any = None, version: int = 2) -> None:  # noqa: ARG002
         seed, stream = a if isinstance(a, tuple) else (int(a or 0), 0)
@@ -78,7 +78,7 @@ class PlayoutRNG(random.Random):
             have += 64
         return out & ((1 << k) - 1)
 
-    def getstate(self) -> tuple[int, int]:  # type: ignore[override]
+    def getstate(self) -> tuple[int, int]:
         return (self._key, self._state)
 
     def setstate(self, state: Any) -> None:

@@ -69,13 +69,14 @@ def random_playouts(
     """
     if backend in ("auto", "numpy"):
         try:
-            from trapoula.accel import bourloto_numpy
+            from trapoula.accel import bourloto_numpy  # type: ignore[attr-defined]
         except ImportError:
             if backend == "numpy":
                 raise
         else:
             if bourloto_numpy.supports(game.options):
-                return bourloto_numpy.random_playouts(game, n, seed)
+                out: list[dict[str, Any]] = bourloto_numpy.random_playouts(game, n, seed)
+                return out
             if backend == "numpy":
                 raise ValueError("these rule options are not supported by the numpy backend")
     return python_playouts(game, n, seed)
@@ -197,7 +198,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     declared: list[tuple[Declaration, ...]] = [(), (), (), ()]
     bpts = [0, 0]
     dpts = [0, 0]
-    opts_cmp = {
+    opts_cmp: dict[str, Any] = {
         "compare": o.compare_declarations, "equal_seq_winner": o.equal_seq_winner,
         "sevens_cancel_jacks": o.sevens_cancel_jacks,
     }
@@ -211,10 +212,10 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
                         bpts[seat & 1] += 20
             else:
                 rand()
-        pts = compare_declarations(
+        first_cmp = compare_declarations(
             {"A": [declared[0], declared[2]], "B": [declared[1], declared[3]]}, **opts_cmp
         )
-        dpts = [pts["A"], pts["B"]]
+        dpts = [first_cmp["A"], first_cmp["B"]]
 
     # --- play --------------------------------------------------------------------------------
     overtrump, pexc = o.overtrump_required, o.partner_exception

@@ -188,7 +188,9 @@ class Bourloto(Game):
             return state
         return super().from_record(record)
 
-    def _match_deal_points(self, deal: BourlotoState) -> tuple[dict[str, int], dict[str, Any], bool]:
+    def _match_deal_points(
+        self, deal: BourlotoState
+    ) -> tuple[dict[str, int], dict[str, Any], bool]:
         res = deal.result or {}
         if res.get("thrown_in"):
             return {"A": 0, "B": 0}, {"hanging": deal._ctx.hanging}, True
@@ -207,7 +209,8 @@ class Bourloto(Game):
             deal_scores=tuple(d.points for d in match.deals),
             hanging=int(match.carry.get("hanging", 0)),
         )
-        return replace(v, match=info)
+        out: BourlotoView = replace(v, match=info)
+        return out
 
     # --- fast path ----------------------------------------------------------------------------
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:

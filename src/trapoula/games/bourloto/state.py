@@ -69,7 +69,10 @@ _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
 _BY_TEXT.update({str(a): a for a in NAME_ACTIONS})
-_FORMS = "agree, disagree, declare, pass, take, name S, exchange, keep, redeal, play C [bourlot] [declare]"
+_FORMS = (
+    "agree, disagree, declare, pass, take, name S, exchange, keep, redeal, "
+    "play C [bourlot] [declare]"
+)
 
 
 def parse_bourloto_action(text: str) -> Action:
@@ -78,13 +81,14 @@ def parse_bourloto_action(text: str) -> Action:
     >>> str(parse_bourloto_action("PLAY kh DECLARE bourlot")), str(parse_bourloto_action("name h"))
     ('play KH bourlot declare', 'name H')
     """
-    words = text.strip().lower().split()
+    raw = text.strip().split()
+    words = [w.lower() for w in raw]
     if not words:
         raise ParseError(f"empty action; actions are: {_FORMS}")
     if words[0] == "play":
         if len(words) < 2:
             raise ParseError("'play' needs a card, e.g. 'play 10H'")
-        card = Card.parse(words[1])
+        card = Card.parse(raw[1])
         extra = words[2:]
         if len(set(extra)) != len(extra) or any(w not in ("bourlot", "declare") for w in extra):
             raise ParseError(
@@ -396,18 +400,19 @@ class BourlotoState(GameState):
             can_declare = self.tricks_done == 0 and ctx.may_declare[seat]
             out: list[Action] = []
             for i in _bits(mask):
-                acts = PLAY_ACTIONS[i]
+                variants = PLAY_ACTIONS[i]
                 b = bool(kq >> i & 1)
-                out.append(acts[0])
+                out.append(variants[0])
                 if b:
-                    out.append(acts[1])
+                    out.append(variants[1])
                 if can_declare:
-                    out.append(acts[2])
+                    out.append(variants[2])
                     if b:
-                        out.append(acts[3])
+                        out.append(variants[3])
             return out
         if phase == OVER:
             return []
+        acts: list[Action]
         if phase == AGREE:
             acts = [ACTIONS["agree"], ACTIONS["disagree"]]
         elif phase == BID1:
@@ -583,7 +588,8 @@ class BourlotoState(GameState):
                 per_seat, dpts, bpts = self.declared
                 ps = list(per_seat)
                 ps[seat] = self._ctx.avail[seat]
-                if self._ctx.bourlot_at[seat] and self._ctx.opts.bourlot_announce == "with_declarations":
+                with_decl = self._ctx.opts.bourlot_announce == "with_declarations"
+                if self._ctx.bourlot_at[seat] and with_decl:
                     b = list(bpts)
                     b[_team(seat)] += 20
                     bpts = (b[0], b[1])
