@@ -58,6 +58,7 @@ BOTS: dict[str, dict[str, str]] = {
     "heuristic": {
         "bourloto": "trapoula.bots.bourloto_heuristic:BourlotoHeuristicBot",
         "bourre": "trapoula.bots.bourre_heuristic:BourreHeuristicBot",
+        "burraco": "trapoula.bots.burraco_heuristic:BurracoHeuristicBot",
     },
 }
 

@@ -136,6 +136,12 @@ def best_declarations(
     (see :func:`bourlot_mask`).  Zero-value fours are declarations only when they have an
     effect (``sevens_cancel_jacks`` for four 7s).
     """
+    c0, c1, c2, c3 = (hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF,
+                      hand >> 39 & 0x1FFF)
+    if not (c0 & c1 & c2 & c3):  # no four of a kind: runs only (the common case)
+        if not (_CHUNK_RUNS[c0] or _CHUNK_RUNS[c1] or _CHUNK_RUNS[c2] or _CHUNK_RUNS[c3]):
+            return []
+        return _runs(hand, trump, run6_value, split_runs)
     fours = []
     for rank, m in _FOURS:
         if hand & m == m:
