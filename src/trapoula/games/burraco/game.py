@@ -1,0 +1,211 @@
+"""The Burraco rules object: presets ``seed`` and ``fibur``, dealing, setups and matches.
+
+>>> import trapoula
+>>> game = trapoula.make("burraco", "fibur")
+>>> deal = game.new_deal(seed=42)
+>>> while not deal.is_over:
+...     deal = deal.apply(deal.legal_actions()[-1])
+>>> sorted(deal.result)
+['scores']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from trapoula.cards import Card, deck_108, parse_cards
+from trapoula.core.action import Action
+from trapoula.core.game import Game, derive_seed, fresh_seed
+from trapoula.core.match import TeamMatch
+from trapoula.core.options import RuleOptions
+from trapoula.core.seats import seat_index, seat_names
+from trapoula.core.state import GameState
+from trapoula.errors import ConfigError, TrapoulaError
+from trapoula.games.burraco.melds import MeldInfo, analyze_meld
+from trapoula.games.burraco.rules import PRESETS, BurracoOptions
+from trapoula.games.burraco.scoring import draw_for_dealer
+from trapoula.games.burraco.state import BurracoState, parse_burraco_action
+from trapoula.games.burraco.tables import JOKER, NCARDS
+from trapoula.games.burraco.turn import _Ctx
+from trapoula.games.burraco.view import BurracoView, MatchInfo
+
+__all__ = ["Burraco"]
+
+HAND_SIZE = 11
+POZZETTO_SIZE = 11
+
+
+class Burraco(Game):
+    """Burraco: 4 players in two partnerships, 108 cards (2 packs + 4 jokers)."""
+
+    name: ClassVar[str] = "burraco"
+    title: ClassVar[str] = "Burraco"
+    options_class: ClassVar[type[RuleOptions]] = BurracoOptions
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    default_preset: ClassVar[str] = "seed"
+    players: ClassVar[int] = 4
+
+    options: BurracoOptions
+
+    # --- starting deals -----------------------------------------------------------------------
+    def new_deal(
+        self, seed: int | None = None, dealer: str | None = None, *,
+        rng: random.Random | None = None,
+    ) -> BurracoState:
+        """A shuffled deal (§3.2).  ``seed`` (recorded) or an injected ``rng`` (the shuffled
+        deck is recorded instead) decides the cards; the dealer defaults to P4."""
+        d = 3 if dealer is None else seat_index(dealer)
+        if rng is not None:
+            deck = [c.index for c in deck_108()]
+            rng.shuffle(deck)
+            origin = {"deck": [str(Card.from_index(i)) for i in deck], "dealer": f"P{d + 1}"}
+            return self.deal_from_deck(deck, d, origin)
+        seed = fresh_seed() if seed is None else seed
+        return self._deal(seed, d, {"seed": seed, "dealer": f"P{d + 1}"})
+
+    def from_record(self, record: Mapping[str, Any]) -> GameState:
+        """Replay a record (a seed, a recorded deck, a setup or a match), action by action."""
+        if "deck" not in record or record.get("kind", "deal") != "deal":
+            return super().from_record(record)
+        deck = [c.index for c in parse_cards(record["deck"])]
+        dealer = seat_index(record.get("dealer", "P4"))
+        state: GameState = self.deal_from_deck(
+            deck, dealer, {"deck": list(record["deck"]), "dealer": f"P{dealer + 1}"}
+        )
+        for text in record.get("actions", []):
+            state = state.apply(text)
+        return state
+
+    def _deal(
+        self, seed: int, dealer: int, origin: dict[str, Any],
+        dealer_draw: tuple[dict[str, int], ...] = (),
+    ) -> BurracoState:
+        deck = [c.index for c in deck_108()]
+        random.Random(seed).shuffle(deck)
+        return self.deal_from_deck(deck, dealer, origin, seed=seed, dealer_draw=dealer_draw)
+
+    def deal_from_deck(
+        self, deck: list[int], dealer: int = 3, origin: dict[str, Any] | None = None,
+        seed: int = 0, dealer_draw: tuple[dict[str, int], ...] = (),
+    ) -> BurracoState:
+        """Deal a pre-ordered deck (108 card indices, top first) the canonical way (§3.2):
+        44 cards one at a time from the dealer's left, pozzetto 1, pozzetto 2, the upcard,
+        then the stock."""
+        if sorted(deck) != sorted(c.index for c in deck_108()):
+            raise ConfigError("a Burraco deck holds two packs and four jokers (108 cards)")
+        hands: list[list[int]] = [[], [], [], []]
+        for k in range(4 * HAND_SIZE):
+            hands[(dealer + 1 + k) % 4].append(deck[k])
+        at = 4 * HAND_SIZE
+        pozzetti = [deck[at:at + POZZETTO_SIZE], deck[at + POZZETTO_SIZE:at + 2 * POZZETTO_SIZE]]
+        at += 2 * POZZETTO_SIZE
+        ctx = _Ctx(self, self.options, seed, origin or {"seed": seed}, dealer, dealer_draw)
+        return BurracoState._start(ctx, hands, [deck[at]], deck[at + 1:], pozzetti)
+
+    def from_setup(self, setup: Mapping[str, Any], seed: int = 0) -> BurracoState:
+        """A deal from a scenario setup (scenarios.md): ``hands``, ``discard`` (bottom first),
+        ``stock`` (top first), ``pozzetti`` (packets not yet taken), ``taken``, ``melds``
+        and ``to_act`` (default P1).  The dealer is P4; the turn starts before the draw.
+        Cards the setup does not list are out of play.  Set-up melds belong to the team
+        (under ``meld_ownership="player"`` either partner may add to them)."""
+        try:
+            return self._from_setup(setup, seed)
+        except TrapoulaError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"setup: malformed ({type(exc).__name__}: {exc})") from None
+
+    def _from_setup(self, setup: Mapping[str, Any], seed: int) -> BurracoState:
+        used = [0] * NCARDS
+
+        def cards(items: Any, what: str) -> list[int]:
+            out = [c.index for c in parse_cards(items)]
+            for c in out:
+                used[c] += 1
+                if used[c] > (4 if c == JOKER else 2):
+                    raise ConfigError(f"setup: {what}: too many copies of {items}")
+            return out
+
+        hands: list[list[int]] = [[], [], [], []]
+        for seat, items in (setup.get("hands") or {}).items():
+            hands[seat_index(seat)] = cards(items, f"hand of {seat}")
+        discard = cards(setup.get("discard", []), "discard")
+        stock = cards(setup.get("stock", []), "stock")
+        pozzetti = [cards(p, "pozzetti") for p in setup.get("pozzetti", [])]
+        taken_in = setup.get("taken") or {}
+        taken = (bool(taken_in.get("A", False)), bool(taken_in.get("B", False)))
+        melds_in = setup.get("melds") or {}
+        team_melds: list[tuple[MeldInfo, ...]] = []
+        for team in ("A", "B"):
+            lst = []
+            for k, items in enumerate(melds_in.get(team, [])):
+                m = analyze_meld(cards(items, f"meld {team}{k + 1}"))
+                if m is None:
+                    raise ConfigError(f"setup: meld {k + 1} of team {team} is not a valid meld")
+                lst.append(m)
+            team_melds.append(tuple(lst))
+        unknown = set(melds_in) - {"A", "B"}
+        if unknown:
+            raise ConfigError(f"setup: melds are listed by team 'A' and 'B', not {unknown}")
+        to_act = seat_index(setup.get("to_act", "P1"))
+        if to_act > 3:
+            raise ConfigError("setup: to_act must be one of P1..P4")
+        ctx = _Ctx(self, self.options, seed, {"setup": dict(setup), "seed": seed}, 3)
+        return BurracoState._start(
+            ctx, hands, discard, stock, pozzetti, taken,
+            (team_melds[0], team_melds[1]), to_act,
+        )
+
+    def parse_action(self, text: str) -> Action:
+        return parse_burraco_action(text)
+
+    def check(self, case: Mapping[str, Any]) -> Any:
+        """Answer a game-specific conformance check (scenarios.md)."""
+        from trapoula.games.burraco.checks import check
+
+        return check(self.options, case)
+
+    # --- matches ------------------------------------------------------------------------------
+    def new_match(self, seed: int | None = None) -> TeamMatch:
+        """A match to ``target``; the first dealer is drawn for (§3.2.1), then the deal
+        passes to the left."""
+        match = TeamMatch(self, seed)
+        rng = random.Random(derive_seed(match.seed, "dealer-draw"))
+        dealer, rounds = draw_for_dealer(rng, seat_names(4), self.options.dealer_tiebreak)
+        first = derive_seed(match.seed, 1)
+        match.deal = self._deal(first, dealer, {"seed": first, "dealer": f"P{dealer + 1}"}, rounds)
+        return match
+
+    def _match_deal(self, seed: int, dealer: int, carry: Mapping[str, Any]) -> BurracoState:
+        return self._deal(seed, dealer, {"seed": seed, "dealer": f"P{dealer + 1}"})
+
+    def _match_deal_points(
+        self, deal: BurracoState
+    ) -> tuple[dict[str, int], dict[str, Any], bool]:
+        res = deal.result or {}
+        return dict(res["scores"]), {}, False
+
+    def _match_next_dealer(self, deal: BurracoState) -> int:
+        return (deal.dealer_index + 1) % 4
+
+    def _match_view(self, match: TeamMatch, seat: str) -> BurracoView:
+        v = match.deal.view(seat)
+        assert isinstance(v, BurracoView)
+        info = MatchInfo(
+            scores=dict(match.scores), target=self.options.target,
+            deal_number=match.deal_number,
+            deal_scores=tuple(d.points for d in match.deals),
+        )
+        return replace(v, match=info)
+
+    # --- fast path ----------------------------------------------------------------------------
+    def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:
+        """Results of ``n`` random deals: deal ``i`` is ``new_deal(seed=derive_seed(seed, i))``
+        played by uniform choices ``legal[int(rng.random() * len(legal))]`` with
+        ``rng = random.Random(derive_seed(seed, i, "policy"))`` (see ``fast.py``)."""
+        from trapoula.games.burraco.fast import random_playouts
+
+        return random_playouts(self, n, seed)

@@ -1,0 +1,342 @@
+"""The public Burraco deal state (immutable; ``apply`` returns the next state).
+
+Phases: ``draw`` (the player to act draws from the stock or picks up the discard pile),
+``play`` (melds, additions, then the discard) and ``over``.
+
+>>> import trapoula
+>>> s = trapoula.make("burraco").new_deal(seed=3)
+>>> s.phase, s.current_player, [str(a) for a in s.legal_actions()]
+('draw', 'P1', ['draw', 'pickup'])
+>>> s2 = s.apply("P1 draw")
+>>> s.phase, s2.phase, len(s2.view("P1").hand), s2.view("P2").hand_counts["P1"]
+('draw', 'play', 12, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from trapoula.cards import Card, parse_card
+from trapoula.core.action import Action
+from trapoula.core.seats import seat_index, seat_name
+from trapoula.core.state import Event, GameState, LogCell
+from trapoula.errors import IllegalActionError, ParseError
+from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
+from trapoula.games.burraco.tables import NCARDS
+from trapoula.games.burraco.turn import (
+    ADD,
+    DISCARD,
+    DRAW,
+    MELD,
+    OVER,
+    PHASES,
+    PICKUP,
+    START,
+    Move,
+    Table,
+    _Ctx,
+)
+
+if TYPE_CHECKING:
+    from trapoula.games.burraco.game import Burraco
+    from trapoula.games.burraco.view import BurracoView
+
+__all__ = ["BurracoState", "action_of", "move_of", "parse_burraco_action"]
+
+_KINDS = ("draw", "pickup", "meld", "add", "discard")
+_CODES = {k: i for i, k in enumerate(_KINDS)}
+_CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
+_ACTIONS: dict[Move, Action] = {}
+_FORMS = "draw, pickup, meld C C C..., add N C..., discard C"
+
+
+def action_of(move: Move) -> Action:
+    """The public action of an internal move (interned)."""
+    a = _ACTIONS.get(move)
+    if a is None:
+        code, number, cards = move
+        a = Action(
+            _KINDS[code], tuple(_CARDS[i] for i in cards),
+            number=number if code == ADD else None,
+        )
+        if len(_ACTIONS) > 200_000:
+            _ACTIONS.clear()
+        _ACTIONS[move] = a
+    return a
+
+
+def move_of(action: Action) -> Move | None:
+    """The internal move of an action, or ``None`` if it is not a Burraco action."""
+    code = _CODES.get(action.kind)
+    if code is None:
+        return None
+    cards = tuple(sorted(c.index for c in action.cards))
+    number = (action.number or 0) if code == ADD else 0
+    return (code, number, cards)
+
+
+def parse_burraco_action(text: str) -> Action:
+    """Parse Burraco action text (any case, cards in any order; canonical order out).
+
+    >>> str(parse_burraco_action("MELD 5h jk 4H")), str(parse_burraco_action("add 2 th 9h"))
+    ('meld 4H 5H JK', 'add 2 9H 10H')
+    """
+    words = text.strip().replace(",", " ").split()
+    if not words:
+        raise ParseError(f"empty action; actions are: {_FORMS}")
+    kind = words[0].lower()
+    rest = words[1:]
+    if kind in ("draw", "pickup"):
+        if rest:
+            raise ParseError(f"'{kind}' takes no cards; actions are: {_FORMS}")
+        return action_of((_CODES[kind], 0, ()))
+    if kind == "meld":
+        if not rest:
+            raise ParseError("'meld' needs its cards, e.g. 'meld 3H 4H 5H'")
+        return action_of((MELD, 0, _parse_indices(rest)))
+    if kind == "add":
+        if len(rest) < 2 or not rest[0].isdigit() or int(rest[0]) < 1:
+            raise ParseError("'add' needs a meld number (1, 2, ...) and cards, e.g. 'add 1 6H'")
+        return action_of((ADD, int(rest[0]), _parse_indices(rest[1:])))
+    if kind == "discard":
+        if len(rest) != 1:
+            raise ParseError("'discard' needs exactly one card, e.g. 'discard QS'")
+        return action_of((DISCARD, 0, _parse_indices(rest)))
+    raise ParseError(f"not a Burraco action: {text!r}; actions are: {_FORMS}")
+
+
+def _parse_indices(words: Sequence[str]) -> tuple[int, ...]:
+    return tuple(sorted(parse_card(w).index for w in words))
+
+
+class BurracoState(Table, GameState):
+    """One Burraco deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
+
+    __slots__ = ("_cell", "_moves", "_legal", "_mset", "_result")
+
+    _cell: LogCell
+    _moves: list[Move] | None
+    _legal: list[Action] | None
+    _mset: frozenset[Move] | None
+    _result: dict[str, Any] | None
+
+    # --- construction -------------------------------------------------------------------------
+    @classmethod
+    def _start(
+        cls,
+        ctx: _Ctx,
+        hands: Sequence[Sequence[int]],
+        discard: Sequence[int],
+        stock: Sequence[int],
+        pozzetti: Sequence[Sequence[int]],
+        taken: tuple[bool, bool] = (False, False),
+        melds: tuple[tuple[MeldInfo, ...], tuple[MeldInfo, ...]] = ((), ()),
+        to_act: int | None = None,
+    ) -> BurracoState:
+        s = object.__new__(cls)
+        s._ctx = ctx
+        s._phase = START
+        s._turn = (ctx.dealer + 1) % 4 if to_act is None else to_act
+        counts = []
+        for h in hands:
+            v = [0] * NCARDS
+            for c in h:
+                v[c] += 1
+            counts.append(tuple(v))
+        s.hands = tuple(counts)
+        s.sizes = tuple(len(h) for h in hands)
+        s.melds = melds
+        s.owners = (tuple(-1 for _ in melds[0]), tuple(-1 for _ in melds[1]))
+        s.discard = tuple(discard)
+        s.stock = tuple(stock)
+        s.spos = 0
+        s.pozzetti = tuple(tuple(p) for p in pozzetti)
+        s.taken = taken
+        s.picked = -1
+        s.pile1 = False
+        s.melded = False
+        s.stall = 0
+        s.ending = False
+        s.closer = -1
+        s.end_reason = ""
+        s.turns = 0
+        s._cell = None
+        s._moves = None
+        s._legal = None
+        s._mset = None
+        s._result = None
+        if not s._start_moves():
+            s._end("blocked")
+        return s
+
+    def _copy(self) -> BurracoState:
+        n = object.__new__(BurracoState)
+        self._copy_table(n)
+        n._cell = self._cell
+        n._moves = None
+        n._legal = None
+        n._mset = None
+        n._result = None
+        return n
+
+    # --- public protocol ----------------------------------------------------------------------
+    @property
+    def game(self) -> Burraco:
+        return self._ctx.game
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._phase]
+
+    @property
+    def dealer(self) -> str:
+        return seat_name(self._ctx.dealer)
+
+    @property
+    def dealer_index(self) -> int:
+        return self._ctx.dealer
+
+    @property
+    def seed(self) -> int:
+        return self._ctx.seed
+
+    @property
+    def current_player(self) -> str | None:
+        return None if self._phase == OVER else seat_name(self._turn)
+
+    @property
+    def current_index(self) -> int:
+        return -1 if self._phase == OVER else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if self._phase != OVER:
+            return None
+        if self._result is None:
+            self._result = {"scores": self.team_scores()}
+        return {"scores": dict(self._result["scores"])}
+
+    def hand(self, seat: str | int) -> list[Card]:
+        """The cards a seat holds (full information: not for players; see :meth:`view`)."""
+        i = seat if isinstance(seat, int) else seat_index(seat)
+        return [_CARDS[c] for c in self.hand_indices(i)]
+
+    def team_melds(self, team: str) -> tuple[MeldInfo, ...]:
+        """A team's melds (``"A"`` or ``"B"``), numbered from 1 in this order."""
+        return self.melds["AB".index(team)]
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in the internal form (cached)."""
+        mv = self._moves
+        if mv is None:
+            mv = self._moves = self.moves()
+        return mv
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [action_of(m) for m in self.legal_moves()]
+        return list(legal)
+
+    def apply(self, action: Action | str) -> BurracoState:
+        if action.__class__ is not Action:
+            action = self.parse(action)
+        assert isinstance(action, Action)
+        if self._phase == OVER:
+            raise IllegalActionError(f"{action} is not allowed: the deal is over")
+        mv = move_of(action)
+        mset = self._mset
+        if mset is None:
+            mset = self._mset = frozenset(self.legal_moves())
+        if mv is None or mv not in mset:
+            raise IllegalActionError(
+                f"{self.current_player} cannot {action} now: {self._why(mv)}; "
+                f"allowed: {self._allowed_text()}"
+            )
+        return self._apply_move(mv, action)
+
+    def _apply_legal(self, action: Action) -> BurracoState:
+        mv = move_of(action)
+        assert mv is not None
+        return self._apply_move(mv, action)
+
+    def _apply_move(self, mv: Move, action: Action) -> BurracoState:
+        n = self._copy()
+        n._cell = (self._cell, Event(seat_name(self._turn), action))
+        n.step(mv)
+        return n
+
+    def record(self) -> dict[str, Any]:
+        from trapoula.core.record import FORMAT
+
+        game = self._ctx.game
+        rec: dict[str, Any] = {
+            "format": FORMAT, "game": game.name, "preset": game.preset,
+            "options": game.changed_options(), "kind": "deal",
+        }
+        rec.update(self._ctx.origin)
+        rec["actions"] = [str(e) for e in self.history]
+        return rec
+
+    def _log(self) -> LogCell:
+        return self._cell
+
+    def view(self, seat: str) -> BurracoView:
+        from trapoula.games.burraco.view import make_view
+
+        return make_view(self, seat)
+
+    # --- explanations -------------------------------------------------------------------------
+    def _why(self, mv: Move | None) -> str:
+        """Why a well-formed move is refused (for the error message)."""
+        if mv is None:
+            return "that is not a Burraco action"
+        code, number, cards = mv
+        seat = self._turn
+        team = seat & 1
+        if self._phase == START:
+            if code == DRAW:
+                return "the stock is empty"
+            if code == PICKUP:
+                if not self.discard:
+                    return "the discard pile is empty"
+                return "taking that pile would leave no legal way to finish the turn"
+            return "the turn begins with 'draw' or 'pickup'"
+        if code in (DRAW, PICKUP):
+            return "this turn's card has already been drawn"
+        have = self.hands[seat]
+        need = [0] * NCARDS
+        for c in cards:
+            need[c] += 1
+            if need[c] > have[c]:
+                return f"{_CARDS[c]} is not in the hand (often enough)"
+        if code == MELD:
+            if analyze_sorted(cards) is None:
+                return "these cards make no valid meld"
+            return "after it the turn could not be finished legally (a discard or closing)"
+        if code == ADD:
+            melds = self.melds[team]
+            if not 1 <= number <= len(melds):
+                return f"team {'AB'[team]} has {len(melds)} meld(s)"
+            if self._ctx.opts.meld_ownership == "player" and self.owners[team][number - 1] not in (
+                seat, -1,
+            ):
+                return f"meld {number} was laid by the partner"
+            if add_to_meld(melds[number - 1], cards) is None:
+                return f"meld {number} would no longer be a valid meld of the same kind"
+            return "after it the turn could not be finished legally (a discard or closing)"
+        c = cards[0]
+        if c == self.picked:
+            return f"{_CARDS[c]} was taken as a one-card pile this turn"
+        if not self.taken[team]:
+            return "the last card may be discarded only to take the pozzetto"
+        return (
+            "closing needs the pozzetto taken, a burraco"
+            + (" (clean)" if self._ctx.opts.closing_requires == "clean_burraco" else "")
+            + " and a non-wild discard"
+        )

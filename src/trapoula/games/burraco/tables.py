@@ -1,0 +1,93 @@
+"""Burraco card tables (RULES.md §3.1): card values, wild cards, sequence positions.
+
+Cards are the 53 indices of :mod:`trapoula.cards` (``suit * 13 + rank - 2``, joker 52); a
+multiset of cards is a count vector of length 53 (two packs: each card up to twice, the joker
+up to four times) or a sorted tuple of indices.
+
+Sequence positions run 1..14: the ace is 1 (before the 2) or 14 (after the king), the 2 is 2,
+the others their face value.
+
+>>> VALUE[52], VALUE[0], VALUE[12], VALUE[11], VALUE[6], VALUE[5]
+(30, 20, 15, 10, 10, 5)
+>>> IS_WILD[52], IS_WILD[13], IS_WILD[14]
+(True, True, False)
+>>> [card_at(1, p) for p in (1, 2, 3, 13, 14)]  # hearts: AH 2H 3H KH AH
+[25, 13, 14, 24, 25]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = [
+    "CARD_AT",
+    "DRAW_RANK",
+    "IS_WILD",
+    "JOKER",
+    "NCARDS",
+    "TWOS",
+    "VALUE",
+    "WILD_CARDS",
+    "card_at",
+    "counts_of",
+    "deck_counts",
+    "points_of",
+]
+
+JOKER = 52
+NCARDS = 53
+TWOS = (0, 13, 26, 39)
+WILD_CARDS = (0, 13, 26, 39, 52)
+
+
+def _value(i: int) -> int:
+    if i == JOKER:
+        return 30
+    k = i % 13
+    if k == 0:
+        return 20
+    if k == 12:
+        return 15
+    return 10 if k >= 6 else 5
+
+
+VALUE: tuple[int, ...] = tuple(_value(i) for i in range(NCARDS))
+IS_WILD: tuple[bool, ...] = tuple(i == JOKER or i % 13 == 0 for i in range(NCARDS))
+
+# Draw order for choosing the dealer (§3.1): 3 < 4 < ... < K < A < 2 < Joker.
+DRAW_RANK: tuple[int, ...] = tuple(
+    16 if i == JOKER else (15 if i % 13 == 0 else i % 13 + 2) for i in range(NCARDS)
+)
+
+# CARD_AT[suit][position]: the card that stands naturally at a sequence position (0 unused).
+CARD_AT: tuple[tuple[int, ...], ...] = tuple(
+    (-1, 13 * s + 12, 13 * s) + tuple(13 * s + p - 2 for p in range(3, 14)) + (13 * s + 12,)
+    for s in range(4)
+)
+
+
+def card_at(suit: int, position: int) -> int:
+    """The card of ``suit`` that stands naturally at sequence ``position`` (1..14)."""
+    return CARD_AT[suit][position]
+
+
+def counts_of(cards: Iterable[int]) -> list[int]:
+    """The count vector (length 53) of a collection of card indices."""
+    out = [0] * NCARDS
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def deck_counts() -> tuple[int, ...]:
+    """How many of each card the 108-card deck holds (2 of each, 4 jokers)."""
+    return (2,) * 52 + (4,)
+
+
+def points_of(cards: Iterable[int]) -> int:
+    """Total card value of some cards.
+
+    >>> points_of([52, 0, 12])
+    65
+    """
+    return sum(VALUE[c] for c in cards)

@@ -1,0 +1,140 @@
+"""What one seat may know of a Burraco deal: its own hand and everything public.
+
+The view copies public facts (melds, the discard pile, counts) and the seat's own cards out
+of the state; it holds no reference to the state, so no other seat's hand, the stock order
+or the pozzetti's contents can be reached from it.
+
+>>> import trapoula
+>>> s = trapoula.make("burraco").new_deal(seed=1)
+>>> v = s.view("P2")
+>>> len(v.hand), v.hand_counts, v.stock_count, v.pozzetti_left, len(v.discard)
+(11, {'P1': 11, 'P2': 11, 'P3': 11, 'P4': 11}, 41, 2, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from trapoula.cards import Card, Suit
+from trapoula.core.action import Action
+from trapoula.core.seats import seat_index, seat_name
+
+if TYPE_CHECKING:
+    from trapoula.games.burraco.melds import MeldInfo
+    from trapoula.games.burraco.state import BurracoState
+
+__all__ = ["BurracoView", "MatchInfo", "MeldView", "make_view"]
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """One meld on the table, as everybody sees it."""
+
+    team: str
+    number: int  # 1-based, in the order the team laid its melds
+    cards: tuple[Card, ...]  # display order (the wild where it stands)
+    kind: str  # "set" or "sequence"
+    suit: Suit | None
+    clean: bool
+    burraco: str | None  # None, "clean", "dirty", "semi_clean"
+    points: int
+    bonus: int
+    owner: str | None  # the seat that laid it (None: part of the set-up)
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    scores: dict[str, int]
+    target: int
+    deal_number: int
+    deal_scores: tuple[dict[str, int], ...]
+
+
+@dataclass(frozen=True)
+class BurracoView:
+    """A seat's knowledge of the deal (and of the match, when it is part of one)."""
+
+    game: str
+    preset: str
+    seat: str
+    phase: str
+    dealer: str
+    current_player: str | None
+    hand: tuple[Card, ...]
+    hand_counts: dict[str, int]
+    melds: dict[str, tuple[MeldView, ...]]
+    discard: tuple[Card, ...]  # bottom first: the top card is the last
+    stock_count: int
+    pozzetti_left: int
+    pozzetto_taken: dict[str, bool]
+    picked: Card | None  # taken as a one-card pile this turn: may not be discarded
+    stock_ending: bool  # the hand ends after this turn
+    stalemate_count: int
+    legal_actions: tuple[Action, ...]
+    history: tuple[str, ...]
+    result: dict[str, Any] | None
+    end_reason: str
+    dealer_draw: tuple[dict[str, Card], ...] = ()
+    match: MatchInfo | None = field(default=None)
+
+    @property
+    def team(self) -> str:
+        return "AB"[seat_index(self.seat) % 2]
+
+    @property
+    def top(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self.discard[-1] if self.discard else None
+
+
+def _meld_view(team: int, number: int, m: MeldInfo, owner: int, semi: int) -> MeldView:
+    return MeldView(
+        team="AB"[team],
+        number=number,
+        cards=tuple(m.ordered()),
+        kind=m.kind,
+        suit=Suit(m.suit) if m.suit >= 0 else None,
+        clean=m.clean,
+        burraco=m.burraco(semi),
+        points=m.points,
+        bonus=m.bonus(semi),
+        owner=seat_name(owner) if owner >= 0 else None,
+    )
+
+
+def make_view(state: BurracoState, seat: str) -> BurracoView:
+    i = seat_index(seat)
+    ctx = state._ctx
+    semi = ctx.opts.semi_clean_bonus
+    melds = {
+        "AB"[t]: tuple(
+            _meld_view(t, k + 1, m, state.owners[t][k], semi) for k, m in enumerate(state.melds[t])
+        )
+        for t in (0, 1)
+    }
+    return BurracoView(
+        game="burraco",
+        preset=ctx.game.preset,
+        seat=seat_name(i),
+        phase=state.phase,
+        dealer=seat_name(ctx.dealer),
+        current_player=state.current_player,
+        hand=tuple(state.hand(i)),
+        hand_counts={seat_name(s): state.sizes[s] for s in range(4)},
+        melds=melds,
+        discard=tuple(Card.from_index(c) for c in state.discard),
+        stock_count=state.stock_left,
+        pozzetti_left=len(state.pozzetti),
+        pozzetto_taken={"A": state.taken[0], "B": state.taken[1]},
+        picked=Card.from_index(state.picked) if state.picked >= 0 else None,
+        stock_ending=state.ending,
+        stalemate_count=state.stall,
+        legal_actions=tuple(state.legal_actions()) if state.current_index == i else (),
+        history=tuple(str(e) for e in state.history),
+        result=state.result,
+        end_reason=state.end_reason,
+        dealer_draw=tuple(
+            {s: Card.from_index(c) for s, c in rnd.items()} for rnd in ctx.dealer_draw
+        ),
+    )
