@@ -1,0 +1,1 @@
+"""The ``trapoula`` command line: play, replay, simulate, conformance, rules, games."""

@@ -1,0 +1,238 @@
+"""``trapoula play GAME``: a whole match in the terminal, one human against bots.
+
+The human's seat (``--seat``, P1 by default) is asked for every decision; bots play the
+other seats and their moves are printed as they happen.  Input: a menu number, an action in
+notation, or a bare card; ``help``, ``hint``, ``quit``.  Bad input gets the engine's message
+and a new prompt; end of input and Ctrl-C leave cleanly (``--save`` still writes the record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import trapoula
+from trapoula.bots import Bot
+from trapoula.cards import LANGUAGES
+from trapoula.cli.common import (
+    Console,
+    bot_or_fallback,
+    build_game,
+    is_partnership,
+    parse_options,
+    seat_count,
+)
+from trapoula.cli.steps import advance, describe
+from trapoula.core.action import Action
+from trapoula.core.game import Game, derive_seed, fresh_seed
+from trapoula.core.seats import seat_index, seat_names
+from trapoula.core.state import GameState
+from trapoula.errors import ConfigError, TrapoulaError
+from trapoula.tui import Renderer, Ui, renderer_for, supports_color
+from trapoula.tui.prompt import resolve
+
+__all__ = ["PlaySession", "add_parser", "run"]
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a match against bots in the terminal",
+                       description="Play a whole match against bots (a bot partner in "
+                                   "partnership games).")
+    p.add_argument("game", help="game name (see: trapoula games)")
+    p.add_argument("options", nargs="*", metavar="option=value",
+                   help="rule options overriding the preset (see: trapoula rules GAME)")
+    p.add_argument("--preset", help="rule preset (bourloto: ru, gr)")
+    p.add_argument("--seed", type=int, help="match seed (the same seed gives the same deals)")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the table")
+    p.add_argument("--seat", default="P1", help="your seat (default P1)")
+    p.add_argument("--bots", default="heuristic", help="bot for the other seats")
+    p.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+    p.add_argument("--delay", type=float, default=None,
+                   help="seconds to pause after each bot move (default 0.4 on a terminal)")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    p.set_defaults(run=run)
+
+
+def make_ui(lang: str, color: str, con: Console) -> Ui:
+    on = color == "always" or (color == "auto" and supports_color(con.out))
+    return Ui(lang, color=on)
+
+
+class PlaySession:
+    """The loop of one game: whose turn, ask or let a bot choose, print what happened."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: GameState,
+        human: str,
+        bots: dict[str, Bot],
+        renderer: Renderer,
+        con: Console,
+        *,
+        hint_bot: str = "heuristic",
+        seed: int = 0,
+        delay: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.human = human
+        self.bots = bots
+        self.r = renderer
+        self.ui = renderer.ui
+        self.con = con
+        self.delay = delay
+        self._hint_name = hint_bot
+        self._hint: Bot | None = None
+        self._seed = seed
+        self._warned: set[str] = set()
+
+    # --- the loop ---------------------------------------------------------------------------
+    def run(self) -> str:
+        """Play until the game ends (``"over"``) or the human leaves (``"quit"``)."""
+        new_deal = True
+        while not self.state.is_over:
+            seat = self.state.current_player
+            assert seat is not None
+            if new_deal and seat != self.human:  # show the new hand before the bots speak
+                self.con.print()
+                self.con.print(self.r.table(self.state.view(self.human)))
+            new_deal = False
+            if seat == self.human:
+                got = self.human_turn()
+                if got is None:
+                    return "quit"
+                action, new = got
+            else:
+                action, new = self.bot_move(seat), None
+            step = advance(self.state, action, self.human, new)
+            self.state = step.state
+            self.con.print(describe(self.r, step))
+            new_deal = step.deal_over
+            if step.deal_over and not self.state.is_over and self.con.interactive:
+                if self.con.ask(self.ui.dim(self.ui.t("press_enter")) + " ") is None:
+                    return "quit"
+            elif seat != self.human and self.delay:
+                time.sleep(self.delay)
+        self.con.print(self.r.game_over(self.state.view(self.human), self.state.result))
+        return "over"
+
+    def bot_move(self, seat: str) -> Action:
+        view = self.state.view(seat)
+        bot = self.bots[seat]
+        try:
+            action = bot.choose(view)
+            if action in view.legal_actions:
+                return action
+            problem = f"chose {action}, which is not legal"
+        except Exception as exc:  # a bot under development must not end the human's game
+            problem = f"{type(exc).__name__}: {exc}"
+        self.con.error(f"warning: the {bot.name} bot at {seat} failed ({problem}); "
+                       "it plays randomly from now on")
+        self.bots[seat] = bot_or_fallback("random", self.game, derive_seed(self._seed, seat))
+        return self.bots[seat].choose(view)
+
+    def human_turn(self) -> tuple[Action, GameState] | None:
+        """Ask until a legal action is given: (action, next state), or None to quit."""
+        state = self.state
+        view = state.view(self.human)
+        legal = self.r.order_actions(view, view.legal_actions)
+        if len(legal) == 1:  # nothing to decide: play it (the event line says what it was)
+            return legal[0], state.apply(legal[0])
+        self.con.print()
+        self.con.print(self.r.table(view))
+        self.con.print(self.ui.bold(self.ui.t("your_turn", seat=self.human)) + "  "
+                       + self.ui.dim(self.ui.t("choose")))
+        self.con.print(self.r.actions_menu(view, legal))
+        while True:
+            line = self.con.ask("> ")
+            if line is None:
+                return None
+            reply = resolve(line, view, self.game.parse_action, self.ui.lang, actions=legal)
+            if reply.kind == "choose":
+                self.con.print(self.ui.t("which", max=len(reply.options)))
+                self.con.print(self.r.actions_menu(view, reply.options))
+                line = self.con.ask("> ")
+                if line is None:
+                    return None
+                reply = resolve(line, view, self.game.parse_action, self.ui.lang,
+                                actions=reply.options)
+            if reply.kind == "action" and reply.action is not None:
+                try:
+                    return reply.action, state.apply(reply.action)
+                except TrapoulaError as exc:
+                    self.con.print(self.ui.style(str(exc), "red"))
+            elif reply.kind == "quit":
+                return None
+            elif reply.kind == "help":
+                self.con.print(self.ui.t("help"))
+                self.con.print(self.r.actions_menu(view, legal))
+            elif reply.kind == "hint":
+                self.con.print(self.hint(view))
+            elif reply.kind == "error":
+                self.con.print(self.ui.style(reply.message, "red"))
+            elif reply.kind == "choose":
+                self.con.print(self.ui.t("which", max=len(reply.options)))
+
+    def hint(self, view: Any) -> str:
+        if self._hint is None:
+            self._hint = bot_or_fallback(self._hint_name, self.game,
+                                         derive_seed(self._seed, "hint"), self.warn)
+        try:
+            action = self._hint.choose(view)
+        except Exception as exc:  # the hint is advice; its failure must not end the game
+            return f"hint unavailable: {type(exc).__name__}: {exc}"
+        text = self.ui.t("hint", bot=self._hint.name, action=self.r.action_label(view, action))
+        if len(action.cards) == 1:
+            text += f" ({self.ui.card_long(action.cards[0])})"
+        return text
+
+    def warn(self, name: str, why: str) -> None:
+        if name not in self._warned:
+            self._warned.add(name)
+            self.con.error(self.ui.t("bot_missing", name=name, why=why))
+
+    def save(self, path: str) -> None:
+        trapoula.save(self.state, path)
+        self.con.print(self.ui.t("saved", path=path))
+
+
+def run(args: argparse.Namespace, con: Console) -> int:
+    parse_options(args.options)  # report bad key=value syntax before anything else
+    game = build_game(args.game, args.preset, args.options)
+    ui = make_ui(args.lang, args.color, con)
+    renderer = renderer_for(game.name, ui)
+    seats = seat_names(seat_count(game))
+    human = f"P{seat_index(args.seat) + 1}"
+    if human not in seats:
+        raise ConfigError(f"--seat must be one of {', '.join(seats)}; got {args.seat!r}")
+    seed = fresh_seed() if args.seed is None else args.seed
+    state = game.new_match(seed)
+    renderer.teams = is_partnership(game)  # partnerships: "(partner)", "A (us)"
+    delay = args.delay if args.delay is not None else (0.4 if con.interactive else 0.0)
+    session = PlaySession(game, state, human, {}, renderer, con, seed=seed, delay=delay)
+    session.bots = {
+        s: bot_or_fallback(args.bots, game, derive_seed(seed, "bot", s), session.warn)
+        for s in seats if s != human
+    }
+    partner = ""
+    if renderer.teams and len(seats) == 4:
+        partner = ui.t("with_partner", seat=seats[(seats.index(human) + 2) % 4])
+    con.print(ui.bold(ui.t("welcome", title=getattr(game, "title", game.name),
+                           preset=game.preset, seat=human, partner=partner)))
+    con.print(ui.dim(ui.t("seed", seed=seed)))
+    outcome = "quit"
+    try:
+        outcome = session.run()
+    except KeyboardInterrupt:
+        con.print()
+        return_code = 130
+    else:
+        return_code = 0
+    finally:
+        if args.save:
+            session.save(args.save)
+    if outcome == "quit":
+        con.print(ui.t("bye"))
+    return return_code
