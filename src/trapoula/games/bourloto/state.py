@@ -33,7 +33,7 @@ from trapoula.games.bourloto.declarations import (
 )
 from trapoula.games.bourloto.play import legal_mask, trick_winner
 from trapoula.games.bourloto.scoring import score_deal
-from trapoula.games.bourloto.tables import POINTS, TRUMP_POINTS
+from trapoula.games.bourloto.tables import DECK32_MASK, POINTS, TRUMP_POINTS
 from trapoula.games.bourloto.view import BourlotoView, DeclarationView
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ class BourlotoState(GameState):
 
     __slots__ = (
         "_ctx", "_phase", "_turn", "hands", "trick", "leader", "tricks_done", "tally",
-        "declared", "played", "bid", "_cell", "_legal", "_result",
+        "declared", "bid", "_cell", "_legal", "_result",
     )
 
     _ctx: _Ctx
@@ -195,7 +195,6 @@ class BourlotoState(GameState):
     tally: tuple[int, int, int, int, int, int]
     # declared: (per-seat declared runs/fours, decl points A/B after comparison, bourlot A/B)
     declared: tuple[tuple[tuple[Declaration, ...], ...], tuple[int, int], tuple[int, int]]
-    played: int
     bid: _Bid
     _cell: LogCell
     _legal: list[Action] | None
@@ -220,7 +219,6 @@ class BourlotoState(GameState):
         s.tricks_done = 0
         s.tally = (0, 0, 0, 0, 0, 0)
         s.declared = (((), (), (), ()), (0, 0), (0, 0))
-        s.played = 0
         s.bid = bid
         s._cell = None
         s._legal = None
@@ -238,7 +236,6 @@ class BourlotoState(GameState):
         n.tricks_done = self.tricks_done
         n.tally = self.tally
         n.declared = self.declared
-        n.played = self.played
         n.bid = self.bid
         n._cell = self._cell
         n._legal = None
@@ -291,6 +288,16 @@ class BourlotoState(GameState):
         return self._phase == OVER and self.bid.reason != ""
 
     @property
+    def played(self) -> int:
+        """The mask of the cards played so far (the 32 minus the hands, once dealt)."""
+        if self._phase < PLAY and self._phase != DECLARE:
+            return 0
+        if self.bid.reason:  # thrown in
+            return 0
+        h = self.hands
+        return DECK32_MASK & ~(h[0] | h[1] | h[2] | h[3])
+
+    @property
     def result(self) -> dict[str, Any] | None:
         return None if self._result is None else dict(self._result)
 
@@ -311,7 +318,6 @@ class BourlotoState(GameState):
     def apply(self, action: Action | str) -> BourlotoState:
         if action.__class__ is not Action:
             action = self.parse(action)
-        assert isinstance(action, Action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -338,7 +344,6 @@ class BourlotoState(GameState):
         n.tricks_done = self.tricks_done
         n.tally = self.tally
         n.declared = self.declared
-        n.played = self.played | bit
         n.bid = self.bid
         n._cell = (self._cell, _SEATS[seat], action)
         n._legal = None
@@ -463,7 +468,6 @@ class BourlotoState(GameState):
         bit = 1 << card
         h = self.hands
         self.hands = h[:seat] + (h[seat] ^ bit,) + h[seat + 1:]  # type: ignore[assignment]
-        self.played |= bit
         words = action.words
         if words:
             per_seat, dpts, bpts = self.declared
