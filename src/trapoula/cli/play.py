@@ -30,7 +30,7 @@ from trapoula.core.seats import seat_index, seat_names
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, TrapoulaError
 from trapoula.tui import Renderer, Ui, renderer_for, supports_color
-from trapoula.tui.prompt import resolve
+from trapoula.tui.prompt import Reply, resolve
 
 __all__ = ["PlaySession", "add_parser", "run"]
 
@@ -42,7 +42,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("game", help="game name (see: trapoula games)")
     p.add_argument("options", nargs="*", metavar="option=value",
                    help="rule options overriding the preset (see: trapoula rules GAME)")
-    p.add_argument("--preset", help="rule preset (bourloto: ru, gr)")
+    p.add_argument("--preset", help="rule preset (bourloto: ru, gr; burraco: seed, fibur)")
+    add_table_options(p)
     p.add_argument("--seed", type=int, help="match seed (the same seed gives the same deals)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the table")
     p.add_argument("--seat", default="P1", help="your seat (default P1)")
@@ -52,6 +53,30 @@ def add_parser(sub: Any) -> None:
                    help="seconds to pause after each bot move (default 0.4 on a terminal)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     p.set_defaults(run=run)
+
+
+def add_table_options(p: Any) -> None:
+    """``--players``, ``--stack``, ``--ante``: shorthands for rule options of that name."""
+    p.add_argument("--players", type=int, metavar="N",
+                   help="number of players (option players=N; bourre: 2-7)")
+    p.add_argument("--stack", type=int, metavar="CHIPS",
+                   help="chips each player starts with (bourre: option starting_stack)")
+    p.add_argument("--ante", type=int, metavar="CHIPS", help="the ante (bourre: option ante)")
+
+
+def option_words(args: argparse.Namespace) -> list[str]:
+    """The ``option=value`` words of the command line, the shorthand flags included.
+
+    >>> option_words(argparse.Namespace(options=["max_deals=3"], players=5, stack=None,
+    ...                                 ante=2))
+    ['max_deals=3', 'players=5', 'ante=2']
+    """
+    words = list(args.options)
+    for flag, name in (("players", "players"), ("stack", "starting_stack"), ("ante", "ante")):
+        value = getattr(args, flag, None)
+        if value is not None:
+            words.append(f"{name}={value}")
+    return words
 
 
 def make_ui(lang: str, color: str, con: Console) -> Ui:
@@ -90,7 +115,8 @@ class PlaySession:
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
-        """Play until the game ends (``"over"``) or the human leaves (``"quit"``)."""
+        """Play until the game ends (``"over"``), the human leaves (``"quit"``) or can no
+        longer play (``"out"``: a Bourré player without chips)."""
         new_deal = True
         while not self.state.is_over:
             seat = self.state.current_player
@@ -110,6 +136,11 @@ class PlaySession:
             self.state = step.state
             self.con.print(describe(self.r, step))
             new_deal = step.deal_over
+            if step.deal_over and not self.state.is_over:
+                out = self.r.left_game(step.current)
+                if out is not None:  # out of chips: the others play on without us
+                    self.con.print(out)
+                    return "out"
             if step.deal_over and not self.state.is_over and self.con.interactive:
                 if self.con.ask(self.ui.dim(self.ui.t("press_enter")) + " ") is None:
                     return "quit"
@@ -137,19 +168,24 @@ class PlaySession:
         """Ask until a legal action is given: (action, next state), or None to quit."""
         state = self.state
         view = state.view(self.human)
-        legal = self.r.order_actions(view, view.legal_actions)
+        legal = list(view.legal_actions)
         if len(legal) == 1:  # nothing to decide: play it (the event line says what it was)
             return legal[0], state.apply(legal[0])
+        menu = self.r.menu(view, legal)
         self.con.print()
         self.con.print(self.r.table(view))
         self.con.print(self.ui.bold(self.ui.t("your_turn", seat=self.human)) + "  "
-                       + self.ui.dim(self.ui.t("choose")))
-        self.con.print(self.r.actions_menu(view, legal))
+                       + self.ui.dim(self.r.prompt_help(view)))
+        self.con.print(self.r.menu_text(view, menu))
         while True:
             line = self.con.ask("> ")
             if line is None:
                 return None
-            reply = resolve(line, view, self.game.parse_action, self.ui.lang, actions=legal)
+            shown = self.r.command(line, view)
+            if shown is not None:  # a display command (sort...): nothing is played
+                self.con.print(shown)
+                continue
+            reply = self._reply(line, view, menu)
             if reply.kind == "choose":
                 self.con.print(self.ui.t("which", max=len(reply.options)))
                 self.con.print(self.r.actions_menu(view, reply.options))
@@ -159,6 +195,10 @@ class PlaySession:
                 reply = resolve(line, view, self.game.parse_action, self.ui.lang,
                                 actions=reply.options)
             if reply.kind == "action" and reply.action is not None:
+                why = None if reply.action in legal else self.r.explain(view, reply.action)
+                if why:
+                    self.con.print(self.ui.style(why, "red"))
+                    continue
                 try:
                     return reply.action, state.apply(reply.action)
                 except TrapoulaError as exc:
@@ -166,14 +206,24 @@ class PlaySession:
             elif reply.kind == "quit":
                 return None
             elif reply.kind == "help":
-                self.con.print(self.ui.t("help"))
-                self.con.print(self.r.actions_menu(view, legal))
+                self.con.print(self.r.help_text(view))
+                self.con.print(self.r.menu_text(view, menu))
             elif reply.kind == "hint":
                 self.con.print(self.hint(view))
             elif reply.kind == "error":
                 self.con.print(self.ui.style(reply.message, "red"))
             elif reply.kind == "choose":
                 self.con.print(self.ui.t("which", max=len(reply.options)))
+
+    def _reply(self, line: str, view: Any, menu: list[Action]) -> Reply:
+        """What a typed line means: the game's shorthand first, then the common rules."""
+        try:
+            own = self.r.interpret(line, view, self.game.parse_action)
+        except TrapoulaError as exc:
+            return Reply("error", message=str(exc))
+        if own is not None:
+            return Reply("action", own)
+        return resolve(line, view, self.game.parse_action, self.ui.lang, actions=menu)
 
     def hint(self, view: Any) -> str:
         if self._hint is None:
@@ -199,10 +249,12 @@ class PlaySession:
 
 
 def run(args: argparse.Namespace, con: Console) -> int:
-    parse_options(args.options)  # report bad key=value syntax before anything else
-    game = build_game(args.game, args.preset, args.options)
+    words = option_words(args)
+    parse_options(words)  # report bad key=value syntax before anything else
+    game = build_game(args.game, args.preset, words)
     ui = make_ui(args.lang, args.color, con)
     renderer = renderer_for(game.name, ui)
+    renderer.options = game.options
     seats = seat_names(seat_count(game))
     human = f"P{seat_index(args.seat) + 1}"
     if human not in seats:

@@ -73,6 +73,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     r = renderer_for(game.name, ui)
     state = game.from_record({**record, "actions": []})
     r.teams = is_partnership(game)
+    r.options = game.options
     actions = list(record.get("actions", []))
     step_mode = args.step and con.interactive
     con.print(ui.bold(f"{getattr(game, 'title', game.name)} {game.preset} · "

@@ -1,5 +1,8 @@
 """``trapoula simulate GAME``: bots against bots over duplicate deals.
 
+Partnership games (Bourloto, Burraco) are described here; games where everyone plays for
+himself (Bourré) rotate the bots through every seat (:mod:`trapoula.cli.simulate_seats`).
+
 Deal ``i`` is ``game.new_deal(seed=derive_seed(S, i))``; it is played twice, the second
 time with the two sides' bots exchanged (seats swapped), so both sides hold the same cards.
 The report gives each side's points per deal and the mean per-deal difference with a 95 %
@@ -22,24 +25,35 @@ from trapoula.cli.common import (
     Console,
     bot_or_fallback,
     build_game,
+    is_partnership,
     parse_options,
     seat_count,
 )
+from trapoula.cli.play import option_words
+from trapoula.cli.simulate_seats import run_seats
 from trapoula.core.game import Game, derive_seed, fresh_seed
 from trapoula.core.seats import seat_names
-from trapoula.errors import ConfigError
+from trapoula.errors import ConfigError, TrapoulaError
 
 __all__ = ["PairStats", "add_parser", "deal_points", "pair_stats", "run"]
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("simulate", help="bots against bots over duplicate deals",
-                       description="Play N duplicate deals (each twice, seats swapped).")
+                       description="Play N duplicate deals: each twice with the teams' "
+                                   "seats swapped (partnership games), or once per seat with "
+                                   "the bots rotated through every seat (bourre).")
     p.add_argument("game")
     p.add_argument("options", nargs="*", metavar="option=value")
     p.add_argument("--bots", default="heuristic,random",
-                   help="two names (team A, team B) or four (P1..P4); default heuristic,random")
-    p.add_argument("--deals", type=int, default=100, help="number of deals (each played twice)")
+                   help="partnerships: two names (team A, team B) or four (P1..P4); "
+                        "others (bourre): one per seat, or names taken in turn round the "
+                        "table; default heuristic,random")
+    p.add_argument("--deals", type=int, default=100,
+                   help="number of deals (each played twice, or once per seat in bourre)")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="number of players (option players=N; bourre: 2-7)")
+    p.add_argument("--ante", type=int, metavar="CHIPS", help="the ante (bourre: option ante)")
     p.add_argument("--seed", type=int, help="seed of the deal series")
     p.add_argument("--preset")
     p.set_defaults(run=run)
@@ -137,11 +151,14 @@ def play_deal(game: Game, seed: int, bots: Mapping[str, Bot]) -> tuple[dict[str,
 
 
 def run(args: argparse.Namespace, con: Console) -> int:
-    parse_options(args.options)
-    game = build_game(args.game, args.preset, args.options)
+    words = option_words(args)
+    parse_options(words)
+    game = build_game(args.game, args.preset, words)
     if args.deals < 1:
         raise ConfigError("--deals must be at least 1")
     seeds = fresh_seed() if args.seed is None else args.seed
+    if not is_partnership(game):
+        return run_seats(args, game, seeds, con, _isatty(con.err))
     seats = seat_names(seat_count(game))
     if len(seats) != 4:
         raise ConfigError("simulate plays partnership games of four seats")
@@ -164,8 +181,17 @@ def run(args: argparse.Namespace, con: Console) -> int:
     started = time.perf_counter()
     for i in range(args.deals):
         seed = derive_seed(seeds, i)
-        p1, t1 = play_deal(game, seed, tables[0])
-        p2, t2 = play_deal(game, seed, tables[1])
+        try:
+            p1, t1 = play_deal(game, seed, tables[0])
+            p2, t2 = play_deal(game, seed, tables[1])
+        except TrapoulaError:
+            raise
+        except Exception as exc:  # a bot's bug: say which deal, without a traceback
+            if show:
+                con.err.write("\n")
+            con.error(f"error: a bot failed in deal {i} ({type(exc).__name__}: {exc}); "
+                      f"bots: {args.bots}")
+            return 1
         thrown += t1 + t2
         # side 1 holds team A's seats in the first play and team B's in the swapped one
         pairs.append((p1["A"], p1["B"], p2["B"], p2["A"]))

@@ -65,5 +65,5 @@ def describe(renderer: Renderer, step: Step) -> str:
     """The event line(s) of a step, then the deal's score sheet if the deal ended."""
     text = renderer.event(step.before, step.after, step.seat, step.action)
     if step.deal_over:
-        text += "\n" + renderer.deal_over(step.after, step.current)
+        text += "\n" + renderer.deal_summary(step.before, step.after, step.current)
     return text

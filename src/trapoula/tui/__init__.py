@@ -20,6 +20,8 @@ __all__ = ["RENDERERS", "Renderer", "Ui", "register_renderer", "renderer_for", "
 # game name -> "module:Class" (imported on first use)
 RENDERERS: dict[str, str] = {
     "bourloto": "trapoula.tui.bourloto:BourlotoRenderer",
+    "bourre": "trapoula.tui.bourre:BourreRenderer",
+    "burraco": "trapoula.tui.burraco:BurracoRenderer",
 }
 
 

@@ -37,6 +37,8 @@ class Renderer:
 
     #: do seats play in two partnerships (A = P1, P3; B = P2, P4)?
     teams: bool = True
+    #: the game's rule options when known (public rules: fees, limits shown at the table)
+    options: Any = None
 
     def __init__(self, ui: Ui) -> None:
         self.ui = ui
@@ -98,6 +100,46 @@ class Renderer:
     def hand(self, cards: Sequence[Card], view: Any = None) -> str:
         return self.ui.cards(cards)
 
+    # --- the prompt (hooks a game renderer may override) ------------------------------------
+    #: the UI string with the one-line reminder of what the prompt accepts, and the help text
+    choose_key: str = "choose"
+    help_key: str = "help"
+
+    def menu(self, view: Any, legal: Sequence[Action]) -> list[Action]:
+        """The actions offered by number (all legal actions, in menu order, by default).
+
+        A game with many legal actions (Bourré's draws, Burraco's melds) offers a short
+        list; the others are still accepted when typed.
+        """
+        return self.order_actions(view, legal)
+
+    def menu_text(self, view: Any, menu: Sequence[Action]) -> str:
+        """The numbered menu as printed under the table."""
+        return self.actions_menu(view, menu)
+
+    def prompt_help(self, view: Any) -> str:
+        """The one-line reminder printed after "Your turn"."""
+        return self.ui.t(self.choose_key)
+
+    def help_text(self, view: Any) -> str:
+        return self.ui.t(self.help_key)
+
+    def interpret(self, text: str, view: Any, parse: Any) -> Action | None:
+        """A game's own shorthand for an action (``None``: use the common input rules)."""
+        return None
+
+    def command(self, text: str, view: Any) -> str | None:
+        """A display command of the game (Burraco's ``sort``): the text to print, or None."""
+        return None
+
+    def explain(self, view: Any, action: Action) -> str | None:
+        """A short, clear reason why ``action`` is not legal now (None: the engine's message)."""
+        return None
+
+    def left_game(self, view: Any) -> str | None:
+        """If the viewer can no longer play in this match (out of chips), what to print."""
+        return None
+
     # --- whole screens ----------------------------------------------------------------------
     def table(self, view: Any, hands: Mapping[str, Sequence[Card]] | None = None) -> str:
         """What the viewer sees now; ``hands`` adds other seats' cards (replay ``--all``)."""
@@ -139,6 +181,10 @@ class Renderer:
         viewer's view once the deal is over, which carries the match totals if any)."""
         result = getattr(finished, "result", None)
         return self.ui.t("deal_result", result=result)
+
+    def deal_summary(self, before: Any, finished: Any, after: Any) -> str:
+        """The end-of-deal text; ``before`` is the viewer's view before the last action."""
+        return self.deal_over(finished, after)
 
     def game_over(self, view: Any, result: Mapping[str, Any] | None) -> str:
         """The closing lines of a finished game or match."""

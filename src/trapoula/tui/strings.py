@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from trapoula.tui.strings_bourre import BOURRE_STRINGS
+from trapoula.tui.strings_burraco import BURRACO_STRINGS
+
 __all__ = ["ACTION_WORDS", "STRINGS", "action_word", "tr"]
 
 # key -> (en, el, ru, it)
@@ -169,6 +172,9 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
         "hint: cosa farebbe il bot · help: questo testo · quit: esci",
     ),
 }
+
+STRINGS.update(BOURRE_STRINGS)
+STRINGS.update(BURRACO_STRINGS)
 
 # Action words of the notation, with a local gloss shown beside them (input stays English).
 ACTION_WORDS: dict[str, tuple[str, str, str, str]] = {
