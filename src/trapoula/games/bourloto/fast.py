@@ -69,7 +69,7 @@ def random_playouts(
     """
     if backend in ("auto", "numpy"):
         try:
-            from trapoula.accel import bourloto_numpy  # type: ignore[attr-defined]
+            from trapoula.accel import bourloto_numpy
         except ImportError:
             if backend == "numpy":
                 raise
