@@ -60,6 +60,12 @@ BOTS: dict[str, dict[str, str]] = {
         "bourre": "trapoula.bots.bourre_heuristic:BourreHeuristicBot",
         "burraco": "trapoula.bots.burraco_heuristic:BurracoHeuristicBot",
     },
+    # search bots and levels (issue 6)
+    "pimc": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoPIMCBot"},
+    "easy": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoEasyBot"},
+    "medium": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoMediumBot"},
+    "hard": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoHardBot"},
+    "expert": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoExpertBot"},
 }
 
 

@@ -1,0 +1,425 @@
+"""A strong rule-based Bourloto bot: hand evaluation for trump, card tracking for play.
+
+``BourlotoHeuristicBot`` sees only a seat's view.  It works for both presets and any rule
+options (it reads ``game.options``):
+
+* **Trump.** A hand is valued for a trump suit as the expected point difference its team
+  makes (a linear model of trump J/9/A/10, length, side aces and tens, Bourlot,
+  declarations, where the upcard goes and the seven exchange; fitted on self-play deals).
+  It agrees / takes / names when the value clears a threshold that depends on what a failed
+  contract costs.
+* **Declarations.** Always declares (``declare``, and the words ``declare`` / ``bourlot``
+  with a card when they are offered); always exchanges the seven when that helps.
+* **Play.** Each legal card is scored by the expected points of the trick it goes into
+  (the chance the team wins it, from what is known of the unseen cards) minus what the
+  card is worth kept for later (masters, trumps); leads add trump drawing for the long side.
+
+>>> import trapoula
+>>> from trapoula.bots import make_bot
+>>> g = trapoula.make("bourloto", "gr")
+>>> bots = [make_bot("heuristic", g, seed=i) for i in range(4)]
+>>> s = g.new_deal(seed=7)
+>>> while not s.is_over:
+...     s = s.apply(bots[int(s.current_player[1]) - 1].choose(s.view(s.current_player)))
+>>> sorted(s.result)
+['hanging', 'scores']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trapoula.bots.base import Bot
+from trapoula.bots.bourloto_knowledge import (
+    SUIT32,
+    Knowledge,
+    card_points,
+    card_strength,
+    mask_of_cards,
+)
+from trapoula.core.action import Action
+from trapoula.core.game import Game
+from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
+
+__all__ = [
+    "COEF", "COEF_CONTRACT", "BourlotoHeuristicBot", "GreedyBourlotoBot", "bid_situation",
+    "hand_features", "hand_value",
+]
+
+# card offsets inside a suit (index = 13 * suit + offset)
+_SEVEN, _EIGHT, _NINE, _TEN, _JACK, _QUEEN, _KING, _ACE = 5, 6, 7, 8, 9, 10, 11, 12
+
+# Linear hand models over hand_features(), fitted by least squares on self-play deals of this
+# bot (benchmarks/bourloto_fit.py; averages of fits on both presets and two seeds).
+# COEF: the expected raw deal-point difference for the holder's team (agreement, exchange).
+COEF: dict[str, float] = {
+    "bias": -44.5, "tJ": 28.4, "t9": 9.1, "tA": -1.4, "t10": -2.1, "tKQ": -5.3, "t78": -12.3,
+    "tlen": 16.5, "tlen2": 2.95, "tJ9": 3.9, "sA": 14.3, "s10A": 0.4, "s10": 6.5, "svoid": 1.0,
+    "bourlot": 14.3, "decl": 0.95, "up_partner": 1.3, "up_opp": -0.85, "leads": 8.5,
+    "taker": 1.2,
+}
+
+# The taker's expected deal score difference when a contract must be made (gr).
+COEF_CONTRACT: dict[str, float] = {
+    "bias": -127.3, "tJ": 40.2, "t9": 12.7, "tA": -2.2, "t10": -4.3, "tKQ": -6.3, "t78": -18.5,
+    "tlen": 21.6, "tlen2": 4.75, "tJ9": 11.6, "sA": 22.6, "s10A": 0.0, "s10": 9.6, "svoid": 0.5,
+    "bourlot": 14.8, "decl": 1.35, "up_partner": 1.45, "up_opp": -1.1, "leads": 16.0,
+}
+
+# play constants (diff points)
+OTHER = 10.0  # points the other cards of a future trick bring
+REST = 2.5  # points each player still to play adds to a trick
+LOW_Q = 0.35  # chance the team wins a trick a card cannot win itself
+TRUMP_CONTROL = 4.0  # extra keep value of a trump while opponents may hold trumps
+DRAW_BONUS = 10.0  # leading trumps when the team is long and opponents still hold some
+
+
+def hand_features(
+    mask: int, trump: int, opts: Any, *, upcard: int = -1, upcard_to: str = "",
+    leads: bool = False,
+) -> dict[str, float]:
+    """Features of a known part of a hand for a trump suit (the hand model's inputs).
+
+    ``upcard_to`` is ``me`` (the upcard is added to the hand), ``partner`` or ``opp``;
+    ``leads``: the holder's team leads to the first trick.
+    """
+    if upcard >= 0 and upcard_to == "me":
+        mask |= 1 << upcard
+    t = 13 * trump
+    has = [mask >> (t + o) & 1 for o in range(13)]
+    tlen = (mask & SUIT32[trump]).bit_count()
+    f = {
+        "bias": 1.0, "tJ": float(has[_JACK]), "t9": float(has[_NINE]), "tA": float(has[_ACE]),
+        "t10": float(has[_TEN]), "tKQ": float(has[_KING] + has[_QUEEN]),
+        "t78": float(has[_SEVEN] + has[_EIGHT]), "tlen": float(tlen),
+        "tlen2": float(tlen * tlen), "tJ9": float(has[_JACK] & has[_NINE]),
+    }
+    sa = s10a = s10 = svoid = 0
+    for s in range(4):
+        if s == trump:
+            continue
+        n = (mask & SUIT32[s]).bit_count()
+        a = mask >> (13 * s + _ACE) & 1
+        ten = mask >> (13 * s + _TEN) & 1
+        sa += a
+        if ten:
+            if a:
+                s10a += 1
+            elif n >= 2:
+                s10 += 1
+        if n == 0 and tlen:
+            svoid += 1
+    f["sA"], f["s10A"], f["s10"], f["svoid"] = float(sa), float(s10a), float(s10), float(svoid)
+    f["bourlot"] = 1.0 if bourlot_mask(mask, trump) else 0.0
+    decl = best_declarations(
+        mask, trump, four_values=opts.four_values, run6_value=opts.run6_value,
+        split_runs=opts.split_runs,
+    )
+    f["decl"] = float(sum(d.points for d in decl))
+    up_val = _card_value(upcard, trump) if upcard >= 0 else 0.0
+    f["up_partner"] = up_val if upcard_to == "partner" else 0.0
+    f["up_opp"] = up_val if upcard_to == "opp" else 0.0
+    f["leads"] = 1.0 if leads else 0.0
+    return f
+
+
+def bid_situation(
+    mask: int, seat: int, dealer: int, trump: int, upcard: int, recipient: int, opts: Any
+) -> tuple[int, str, bool]:
+    """What a bidder can count on: his cards (minus a seven he would swap for the upcard),
+    where the upcard goes (``me``/``partner``/``opp``) and whether his team leads first."""
+    to = "me" if recipient == seat else ("partner" if recipient == (seat + 2) & 3 else "opp")
+    mode = opts.seven_exchange
+    if upcard >= 0 and to != "me" and (
+        mode == "any" or (mode == "trump_is_upcard_suit" and upcard // 13 == trump)
+    ):
+        seven = 13 * trump + _SEVEN
+        if mask >> seven & 1:
+            mask ^= 1 << seven  # he will swap his seven for the upcard
+            to = "me"
+    leads = ((dealer + 1) & 1) == (seat & 1)
+    return mask, to, leads
+
+
+def _card_value(c: int, trump: int) -> float:
+    """A rough single-card worth, used for the upcard going to the partner or an opponent."""
+    o = c % 13
+    if c // 13 == trump:
+        return {_JACK: 30.0, _NINE: 20.0, _ACE: 13.0, _TEN: 9.0}.get(o, 5.0) + 6.0
+    return {_ACE: 12.0, _TEN: 3.0}.get(o, 0.0)
+
+
+def hand_value(
+    mask: int, trump: int, opts: Any, *, upcard: int = -1, upcard_to: str = "",
+    leads: bool = False, coef: dict[str, float] | None = None,
+) -> float:
+    """Estimated deal-point difference for the team of a player holding ``mask`` with
+    ``trump`` (``coef``: which model; the agreement model by default).
+
+    >>> from trapoula.cards import parse_cards
+    >>> from trapoula.games.bourloto.rules import BourlotoOptions
+    >>> o = BourlotoOptions()
+    >>> strong = mask_of_cards(parse_cards("JH 9H AH AS AD"))
+    >>> weak = mask_of_cards(parse_cards("7H 8S 9D QC 8C"))
+    >>> hand_value(strong, 1, o) > 0 > hand_value(weak, 1, o)
+    True
+    """
+    w = COEF if coef is None else coef
+    f = hand_features(mask, trump, opts, upcard=upcard, upcard_to=upcard_to, leads=leads)
+    return sum(w.get(k, 0.0) * x for k, x in f.items())
+
+
+class BourlotoHeuristicBot(Bot):
+    """Hand evaluation for trump, card counting for play; a fraction of a millisecond a move."""
+
+    name = "heuristic"
+    # play constants (see the module constants); instance attributes so they can be tuned
+    other = OTHER
+    rest = REST
+    low_q = LOW_Q
+    trump_control = TRUMP_CONTROL
+    draw_bonus = DRAW_BONUS
+    trump_w = (0.95, 0.7, 0.5, 0.4, 0.3)  # a trump's chance to win a trick, by higher ones out
+    redeal_threshold = -25.0  # demand a redeal (άποντα) when no suit is worth more
+    partner_agreed = 15.0  # ru: value added when the partner agreed earlier in the round
+    round_relax = 15.0  # ru: the agreement threshold drops by this after each failed round
+    opp_agreed = -5.0  # ... and for each opponent who did
+
+    def __init__(
+        self, game: Game, seed: int | None = None, *, agree_threshold: float = -15.0,
+        take_threshold: float = 5.0, name_threshold: float = 5.0,
+        coef: dict[str, float] | None = None, coef_contract: dict[str, float] | None = None,
+    ) -> None:
+        super().__init__(game, seed)
+        self.opts: Any = game.options
+        self.agree_threshold = agree_threshold
+        self.take_threshold = take_threshold
+        self.name_threshold = name_threshold
+        self.coef = COEF if coef is None else coef
+        self.coef_contract = COEF_CONTRACT if coef_contract is None else coef_contract
+
+    def choose(self, view: Any) -> Action:
+        acts: tuple[Action, ...] = view.legal_actions
+        if len(acts) == 1:
+            return acts[0]
+        kind0 = acts[0].kind
+        if kind0 == "play":
+            return self._play(view, acts)
+        kinds = {a.kind: a for a in acts}
+        if "declare" in kinds:
+            return kinds["declare"]
+        if "exchange" in kinds:
+            return kinds["exchange"] if self._exchange_helps(view) else kinds["keep"]
+        return self._bid(view, acts, kinds)
+
+    # --- trump ------------------------------------------------------------------------------
+    def _recipient(self, view: Any, taker: int) -> int:
+        if self.opts.upcard_recipient == "taker":
+            return taker
+        return int(view.dealer[1:]) - 1
+
+    def _value(self, view: Any, trump: int, taker: int, buying: bool = False) -> float:
+        """The hand model's value of ``trump`` for this seat if ``taker`` fixes it."""
+        me = int(view.seat[1:]) - 1
+        up = view.upcard.index if view.upcard is not None else -1
+        mask, to, leads = bid_situation(
+            mask_of_cards(view.hand), me, int(view.dealer[1:]) - 1, trump, up,
+            self._recipient(view, taker), self.opts,
+        )
+        if buying and self.opts.contract:
+            coef = self.coef_contract
+        else:
+            coef = self.coef
+        v = hand_value(mask, trump, self.opts, upcard=up, upcard_to=to, leads=leads, coef=coef)
+        if buying and not self.opts.contract:
+            v += coef.get("taker", 0.0)
+        return v
+
+    def _bid(self, view: Any, acts: tuple[Action, ...], kinds: dict[str, Action]) -> Action:
+        me = int(view.seat[1:]) - 1
+        up = view.upcard.index if view.upcard is not None else -1
+        if "redeal" in kinds and max(
+            self._value(view, s, me) for s in range(4)
+        ) < self.redeal_threshold:
+            return kinds["redeal"]
+        if "agree" in kinds:
+            first = int(view.dealer[1:]) & 3
+            v = self._value(view, up // 13, first)
+            # this round's earlier speakers all agreed: the partner likes the suit, and so
+            # (to a smaller degree, they may be loose) do the opponents
+            spoke = self._round_pos(view)
+            for seat_txt, act in view.bids[len(view.bids) - spoke:] if spoke else ():
+                if act == "agree":
+                    same = (int(seat_txt[1:]) - 1) & 1 == me & 1
+                    v += self.partner_agreed if same else self.opp_agreed
+            # a thrown-in deal scores nothing for anyone: be more accommodating round by round
+            rounds_failed = sum(1 for _, act in view.bids if act == "disagree")
+            threshold = self.agree_threshold - self.round_relax * rounds_failed
+            return kinds["agree"] if v >= threshold else kinds["disagree"]
+        if "take" in kinds:
+            v = self._value(view, up // 13, me, True)
+            return kinds["take"] if v >= self.take_threshold else kinds["pass"]
+        names = [a for a in acts if a.kind == "name"]
+        if names:
+            scored = [
+                (self._value(view, int(a.suit), me, True), a) for a in names if a.suit is not None
+            ]
+            v, a = max(scored, key=lambda t: t[0])
+            if v >= self.name_threshold:
+                return a
+        return kinds.get("pass", acts[-1])
+
+    @staticmethod
+    def _round_pos(view: Any) -> int:
+        """How many seats have spoken in the current agreement round."""
+        first = int(view.dealer[1:]) & 3
+        return (int(view.seat[1:]) - 1 - first) & 3
+
+    def _exchange_helps(self, view: Any) -> bool:
+        up = view.upcard.index if view.upcard is not None else -1
+        if up < 0 or view.trump is None:
+            return True
+        trump = int(view.trump)
+        mask = mask_of_cards(view.hand)
+        swapped = mask ^ (1 << (13 * trump + _SEVEN)) | (1 << up)
+        opts = self.opts
+        return hand_value(swapped, trump, opts, coef=self.coef) >= hand_value(
+            mask, trump, opts, coef=self.coef)
+
+    # --- play -------------------------------------------------------------------------------
+    def _play(self, view: Any, acts: tuple[Action, ...]) -> Action:
+        by_card: dict[int, Action] = {}
+        for a in acts:  # keep the version with the most words (declare, bourlot)
+            c = a.cards[0].index
+            old = by_card.get(c)
+            if old is None or len(a.words) > len(old.words):
+                by_card[c] = a
+        if len(by_card) == 1:
+            return next(iter(by_card.values()))
+        k = Knowledge(view, self.opts)
+        cards = sorted(by_card)
+        if view.trick:
+            card = self._follow(k, view, cards)
+        else:
+            card = self._lead(k, view, cards)
+        return by_card[card]
+
+    def _keep_value(self, k: Knowledge, c: int, opp_trumps: float) -> float:
+        """What holding ``c`` for later is worth (diff points)."""
+        trump = k.trump
+        s = c // 13
+        hi = k.higher_out(c)
+        pts = card_points(c, trump)
+        if s == trump:
+            w = self.trump_w[min(hi, 4)]
+            extra = self.trump_control * opp_trumps
+        else:
+            ruff = self._ruff_risk(k, s)
+            if hi == 0:
+                w = 0.9 * (1.0 - ruff)
+            elif hi == 1 and (k.hand & SUIT32[s]).bit_count() >= 2:
+                w = 0.3 * (1.0 - ruff)
+            else:
+                w = 0.05
+            extra = 0.0
+        q = w + (1.0 - w) * self.low_q
+        return (2.0 * q - 1.0) * (pts + self.other) + extra
+
+    def _ruff_risk(self, k: Knowledge, suit: int) -> float:
+        tm = SUIT32[k.trump]
+        risk = 0.0
+        for o in k.opponents():
+            r = k.p_void(o, suit) * k.p_any(o, tm)
+            risk = max(risk, r)
+        return risk
+
+    def _opp_trumps(self, k: Knowledge) -> float:
+        tm = SUIT32[k.trump]
+        a, b = k.opponents()
+        return 1.0 - (1.0 - k.p_any(a, tm)) * (1.0 - k.p_any(b, tm))
+
+    def _follow(self, k: Knowledge, view: Any, cards: list[int]) -> int:
+        trump = k.trump
+        me = k.me
+        plays = [(int(s[1:]) - 1, c.index) for s, c in view.trick]
+        led = plays[0][1] // 13
+        win_seat, win_card = plays[0]
+        for s, c in plays[1:]:
+            if card_strength(c, trump, led) > card_strength(win_card, trump, led):
+                win_seat, win_card = s, c
+        trick_pts = sum(card_points(c, trump) for _, c in plays)
+        remaining = [(me + i) & 3 for i in range(1, 4 - len(plays))]
+        last_bonus = 10.0 if k.tricks_left == 1 else 0.0
+        opp_tr = self._opp_trumps(k)
+        partner_wins = (win_seat & 1) == (me & 1)
+        partner_secure = partner_wins and k.safe(
+            win_card, led, [s for s in remaining if (s & 1) != (me & 1)]) > 0.95
+        cand = cards
+        if partner_secure and led != trump:
+            plain = [c for c in cards if c // 13 != trump]
+            if plain:
+                cand = plain  # never trump a partner's sure winner when a discard is allowed
+        best, best_ev = cand[0], -1e9
+        for c in cand:
+            if card_strength(c, trump, led) > card_strength(win_card, trump, led):
+                w_seat, w_card = me, c
+            else:
+                w_seat, w_card = win_seat, win_card
+            p = self._team_win(k, w_seat, w_card, led, remaining)
+            total = trick_pts + card_points(c, trump) + self.rest * len(remaining) + last_bonus
+            ev = (2.0 * p - 1.0) * total - self._keep_value(k, c, opp_tr)
+            if ev > best_ev + 1e-9:
+                best, best_ev = c, ev
+        return best
+
+    def _team_win(
+        self, k: Knowledge, w_seat: int, w_card: int, led: int, remaining: list[int]
+    ) -> float:
+        """Chance that the team wins the trick now won by ``w_card`` of ``w_seat``."""
+        me = k.me
+        opps = [s for s in remaining if (s & 1) != (me & 1)]
+        rescue = k.partner_takes(w_card, led, k.partner, opps) if k.partner in remaining else 0.0
+        if (w_seat & 1) == (me & 1):
+            safe = k.safe(w_card, led, opps)
+            return safe + (1.0 - safe) * rescue
+        return rescue
+
+    def _lead(self, k: Knowledge, view: Any, cards: list[int]) -> int:
+        trump = k.trump
+        me = k.me
+        o1, o2 = (me + 1) & 3, (me + 3) & 3
+        opp_tr = self._opp_trumps(k)
+        last_bonus = 10.0 if k.tricks_left == 1 else 0.0
+        my_trumps = (k.hand & SUIT32[trump]).bit_count()
+        team = "AB"[me & 1]
+        long_side = (view.buyer == team) or (view.buyer is None and my_trumps >= 3)
+        best, best_ev = cards[0], -1e9
+        for c in cards:
+            s = c // 13
+            p = self._team_win(k, me, c, s, [o1, k.partner, o2])
+            total = card_points(c, trump) + 3 * self.rest + last_bonus
+            ev = (2.0 * p - 1.0) * total - self._keep_value(k, c, opp_tr)
+            if s == trump and long_side and opp_tr > 0.1:
+                master = k.higher_out(c) == 0
+                ev += self.draw_bonus * opp_tr * (1.0 if master else 0.4)
+            if ev > best_ev + 1e-9:
+                best, best_ev = c, ev
+        return best
+
+
+class GreedyBourlotoBot(BourlotoHeuristicBot):
+    """A simple baseline: the heuristic's bidding, but always plays its highest legal card."""
+
+    name = "greedy"
+
+    def _play(self, view: Any, acts: tuple[Action, ...]) -> Action:
+        trump = int(view.trump)
+        led = view.trick[0][1].index // 13 if view.trick else -1
+
+        def key(a: Action) -> tuple[int, int, int]:
+            c = a.cards[0].index
+            s = card_strength(c, trump, led if led >= 0 else c // 13)
+            return (s, card_points(c, trump), len(a.words))
+
+        return max(acts, key=key)
+
