@@ -72,8 +72,8 @@ class Bourloto(Game):
         deck = shuffle_pack(rng.random)
         keys = self._reshuffle_keys(rng)
         if "seed" not in origin:
-            origin["deck"] = [str(Card.from_index(i)) for i in deck]
-            origin["keys"] = list(keys)
+            origin["deck"] = tuple(deck)  # card indices; record() writes them as text
+            origin["keys"] = keys
         origin["dealer"] = f"P{d + 1}"
         if hanging:
             origin["hanging"] = hanging
@@ -81,6 +81,13 @@ class Bourloto(Game):
 
     def _deal_order(self, dealer: int) -> tuple[int, ...]:
         """Who receives each of the first 20 cards (one at a time, or 3 then 2)."""
+        cache: dict[int, tuple[int, ...]] = self.__dict__.setdefault("_orders", {})
+        order = cache.get(dealer)
+        if order is None:
+            order = cache[dealer] = self._compute_deal_order(dealer)
+        return order
+
+    def _compute_deal_order(self, dealer: int) -> tuple[int, ...]:
         first = (dealer + 1) % 4
         seats = [(first + k) % 4 for k in range(4)]
         if self.options.initial_deal == "3+2":

@@ -31,9 +31,15 @@ from trapoula.games.bourloto.declarations import (
     bourlot_mask,
     compare_declarations,
 )
-from trapoula.games.bourloto.play import legal_mask, trick_winner
+from trapoula.games.bourloto.play import legal_mask
 from trapoula.games.bourloto.scoring import score_deal
-from trapoula.games.bourloto.tables import DECK32_MASK, POINTS, TRUMP_POINTS
+from trapoula.games.bourloto.tables import (
+    DECK32_MASK,
+    POINTS,
+    STRENGTH,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+)
 from trapoula.games.bourloto.view import BourlotoView, DeclarationView
 
 if TYPE_CHECKING:
@@ -64,6 +70,22 @@ _A0, _A1, _A2, _A3 = (
         for pattern in range(256)
     )
     for suit in range(4)
+)
+# trick-taking keys per (trump, led suit): trumps 8..15, the led suit 0..7, others -1
+_TRICK_KEYS = tuple(
+    tuple(
+        TRUMP_STRENGTH[c] if c // 13 == trump else (STRENGTH[c] if c // 13 == led else -1)
+        for c in range(52)
+    )
+    for trump in range(4)
+    for led in range(4)
+)
+_CARD_POINTS = tuple(
+    tuple(TRUMP_POINTS[c] if c // 13 == trump else POINTS[c] for c in range(52))
+    for trump in range(4)
+)
+_TRUMP_ONLY_POINTS = tuple(
+    tuple(TRUMP_POINTS[c] if c // 13 == trump else 0 for c in range(52)) for trump in range(4)
 )
 _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
@@ -142,7 +164,7 @@ def _team(seat: int) -> int:
     return seat & 1
 
 
-@dataclass(slots=True)
+@dataclass
 class _Ctx:
     """What a deal fixes once and shares between its states (never mutated: replaced)."""
 
@@ -360,7 +382,12 @@ class BourlotoState(GameState):
             "format": FORMAT, "game": game.name, "preset": game.preset,
             "options": game.changed_options(), "kind": "deal",
         }
-        rec.update(self._ctx.origin)
+        for key, value in self._ctx.origin.items():
+            if key == "deck":
+                value = [str(Card.from_index(i)) if isinstance(i, int) else i for i in value]
+            elif key == "keys":
+                value = list(value)
+            rec[key] = value
         rec["actions"] = [str(e) for e in self.history]
         return rec
 
@@ -492,33 +519,37 @@ class BourlotoState(GameState):
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        trick = self.trick
+        c0, c1, c2, c3 = self.trick
         trump = self._ctx.trump
-        pos = trick_winner(trick, trump)
+        keys = _TRICK_KEYS[trump * 4 + c0 // 13]
+        pos, best = 0, keys[c0]
+        k = keys[c1]
+        if k > best:
+            pos, best = 1, k
+        k = keys[c2]
+        if k > best:
+            pos, best = 2, k
+        if keys[c3] > best:
+            pos = 3
         winner = (self.leader + pos) & 3
-        pts = tpts = 0
-        tmask = SUIT_MASKS[trump]
-        for c in trick:
-            if (1 << c) & tmask:
-                v = TRUMP_POINTS[c]
-                pts += v
-                tpts += v
-            else:
-                pts += POINTS[c]
-        self.tricks_done += 1
-        if self.tricks_done == 8:
+        p = _CARD_POINTS[trump]
+        pts = p[c0] + p[c1] + p[c2] + p[c3]
+        t = _TRUMP_ONLY_POINTS[trump]
+        tpts = t[c0] + t[c1] + t[c2] + t[c3]
+        done = self.tricks_done + 1
+        self.tricks_done = done
+        if done == 8:
             pts += 10
-        t = list(self.tally)
-        team = winner & 1
-        t[team] += pts
-        t[2 + team] += tpts
-        t[4 + team] += 1
-        self.tally = (t[0], t[1], t[2], t[3], t[4], t[5])
+        a, b, ta, tb, na, nb = self.tally
+        if winner & 1:
+            self.tally = (a, b + pts, ta, tb + tpts, na, nb + 1)
+        else:
+            self.tally = (a + pts, b, ta + tpts, tb, na + 1, nb)
         self.trick = ()
         self.leader = self._turn = winner
-        if self.tricks_done == 1 and self._ctx.opts.declaration_timing == "first_trick":
+        if done == 1 and self._ctx.opts.declaration_timing == "first_trick":
             self._compare()
-        if self.tricks_done == 8:
+        if done == 8:
             self._phase = OVER
             self._result = self._score()
 
@@ -729,11 +760,9 @@ def _with(bid: _Bid, **kw: Any) -> _Bid:
     return bid._replace(**kw)
 
 
-_CTX_FIELDS = _Ctx.__slots__
-
-
 def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
     new = object.__new__(_Ctx)
-    for name in _CTX_FIELDS:
-        setattr(new, name, kw[name] if name in kw else getattr(ctx, name))
+    d = new.__dict__
+    d.update(ctx.__dict__)
+    d.update(kw)
     return new
