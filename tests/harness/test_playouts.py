@@ -31,6 +31,8 @@ def _configs() -> list[tuple[str, str, dict[str, Any]]]:
             out.append((name, preset, {}))
         if name == "bourre":
             out += [(name, "ru", {"players": n}) for n in (2, 5, 7)]
+        if name == "burraco":
+            out += [(name, "seed", {"players": n}) for n in (2, 3)]
     return out
 
 

@@ -26,17 +26,17 @@ _POZZETTO_ORDER = [f"{r}S" for r in ("3 4 5 6 7 8 9 10 J Q K A".split())] + [
     f"{r}{s}" for s in "CDH" for r in ("3 4 5 6 7 8 9 10 J Q K A".split())]
 
 
-def _pozzetti(used: list[str]) -> list[list[str]]:
+def _pozzetti(used: list[str], packets: int = 2) -> list[list[str]]:
     counts: dict[str, int] = {}
     for c in used:
         counts[str(parse_cards(c)[0])] = counts.get(str(parse_cards(c)[0]), 0) + 1
     out: list[str] = []
     for _ in range(2):
         for c in _POZZETTO_ORDER:
-            if counts.get(c, 0) < 2 and len(out) < 22:
+            if counts.get(c, 0) < 2 and len(out) < 11 * packets:
                 counts[c] = counts.get(c, 0) + 1
                 out.append(c)
-    return [out[:11], out[11:]]
+    return [out[11 * k:11 * k + 11] for k in range(packets)]
 
 
 def setup(
@@ -51,21 +51,23 @@ def setup(
     preset: str = "seed",
     **options: Any,
 ) -> BurracoState:
-    """A position from a scenario-style setup, with harmless defaults."""
+    """A position from a scenario-style setup, with harmless defaults (``players=2`` or 3
+    in ``options`` for individual play: one pozzetto per player)."""
     hands = hands or {}
-    full = {s: hands.get(s, DEFAULT_HANDS[s]) for s in ("P1", "P2", "P3", "P4")}
+    n = options.get("players", 4)
+    full = {s: hands.get(s, DEFAULT_HANDS[s]) for s in ("P1", "P2", "P3", "P4")[:n]}
     discard = discard if discard is not None else ["KC"]
     stock = stock if stock is not None else list(FILLER)
     if pozzetti is None:
         used = [c for h in full.values() for c in h] + discard + stock
         used += [c for team in (melds or {}).values() for m in team for c in m]
-        pozzetti = _pozzetti(used)
+        pozzetti = _pozzetti(used, 3 if n == 3 else 2)
     data: dict[str, Any] = {
         "hands": full,
         "discard": discard,
         "stock": stock,
         "pozzetti": pozzetti,
-        "taken": taken or {"A": False, "B": False},
+        "taken": taken or {},
         "melds": melds or {},
         "to_act": to_act,
     }

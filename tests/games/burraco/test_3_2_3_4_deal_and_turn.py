@@ -32,7 +32,7 @@ def test_3_2_canonical_deal_of_a_preordered_deck() -> None:
 
 def test_3_2_deal_sizes_and_108_cards() -> None:
     s = trapoula.make("burraco").new_deal(seed=11)
-    assert s.sizes == (11, 11, 11, 11)
+    assert s.sizes == [11, 11, 11, 11]
     assert [len(p) for p in s.pozzetti] == [11, 11] and len(s.discard) == 1
     assert s.stock_left == 41 and s.current_player == "P1" and s.dealer == "P4"
     total = [0] * NCARDS
@@ -159,3 +159,14 @@ def test_3_2_injected_rng_deals_and_records_the_deck() -> None:
     record = a.record()
     assert "deck" in record and "seed" not in record
     assert trapoula.replay(record).result == a.result
+
+
+def test_3_4_an_action_object_with_its_cards_in_any_order_is_the_same_move() -> None:
+    s = setup({"P1": ["3H", "4H", "5H", "9C"]}, stock=["QH", *FILLER]).apply("draw")
+    reversed_meld = trapoula.Action("meld", tuple(trapoula.Card.parse(c) for c in
+                                                  ("5H", "4H", "3H")))
+    assert str(reversed_meld) not in texts(s.legal_actions())
+    s2 = s.apply(reversed_meld)
+    assert str(s2.history[-1]) == "P1 meld 3H 4H 5H" and s2.sizes[0] == 2
+    with pytest.raises(IllegalActionError, match="no valid meld"):
+        s.apply(trapoula.Action("meld", tuple(trapoula.Card.parse(c) for c in ("9C", "4H", "3H"))))

@@ -1,6 +1,7 @@
-"""Random playouts: the fast path agrees with the public one, deals always end, and every
-position keeps the invariants (108 cards, valid melds, a legal action until the end, the
-score equals a recount, replay reproduces the state).  Views never leak hidden cards."""
+"""Random playouts with 2, 3 and 4 players: the fast path agrees with the public one, deals
+always end, and every position keeps the invariants (108 cards, valid melds, a legal action
+until the end, the score equals a recount, replay reproduces the state).  Views never leak
+hidden cards."""
 
 from __future__ import annotations
 
@@ -30,17 +31,28 @@ def play_public(game: Any, seed: int, i: int) -> BurracoState:
     return state  # type: ignore[no-any-return]
 
 
-def test_fast_path_agrees_with_the_public_path_on_50_seeds() -> None:
-    game = trapoula.make("burraco")
+@pytest.mark.parametrize("players", [4, 2, 3])
+def test_fast_path_agrees_with_the_public_path_on_50_seeds(players: int) -> None:
+    game = trapoula.make("burraco", players=players)
     fast = game.random_playouts(50, seed=2024)
     assert [play_public(game, 2024, i).result for i in range(50)] == fast
+    names = ["A", "B"] if players == 4 else [f"P{i + 1}" for i in range(players)]
+    assert all(sorted(r["scores"]) == names for r in fast)
+
+
+def teams(state: BurracoState) -> list[tuple[str, tuple[int, ...]]]:
+    """(name, seats) of every side: the partnerships, or each player alone."""
+    n = state.players
+    if n == 4:
+        return [("A", (0, 2)), ("B", (1, 3))]
+    return [(f"P{i + 1}", (i,)) for i in range(n)]
 
 
 def recount(state: BurracoState) -> dict[str, int]:
     """An independent reading of §3.7 from the final position."""
     semi = state.game.options.semi_clean_bonus
     out = {}
-    for team in (0, 1):
+    for team, (name, seats) in enumerate(teams(state)):
         score = 0
         for m in state.melds[team]:
             kind = oracle(m.cards)
@@ -51,15 +63,16 @@ def recount(state: BurracoState) -> dict[str, int]:
         score += 100 if state.closer == team else 0
         spared = state.closer == team and state.game.options.deduct_hands != "all_players"
         if not spared:
-            score -= sum(value(c) for seat in (team, team + 2) for c in state.hand_indices(seat))
+            score -= sum(value(c) for seat in seats for c in state.hand_indices(seat))
         score -= 0 if state.taken[team] else 100
-        out["AB"[team]] = score
+        out[name] = score
     return out
 
 
 def check_position(state: BurracoState) -> None:
     counts = [0] * 53
-    cards = [c for s in range(4) for c in state.hand_indices(s)]
+    n = state.players
+    cards = [c for s in range(n) for c in state.hand_indices(s)]
     cards += [c for team in state.melds for m in team for c in m.cards]
     cards += list(state.discard) + list(state.stock[state.spos:])
     cards += [c for p in state.pozzetti for c in p]
@@ -69,7 +82,8 @@ def check_position(state: BurracoState) -> None:
     for team in state.melds:
         for m in team:
             assert analyze_sorted(m.cards) == m and oracle(m.cards) is not None
-    assert sum(state.hands[s][c] for s in range(4) for c in range(53)) == sum(state.sizes)
+    assert [len(state.hand_indices(s)) for s in range(n)] == state.sizes
+    assert len(state.melds) == len(state.taken) == (2 if n == 4 else n)
     if not state.is_over:
         assert state.legal_actions()
         seat = state.current_index
@@ -81,6 +95,11 @@ def check_position(state: BurracoState) -> None:
     ("fibur", {"closing_requires": "clean_burraco", "meld_ownership": "player"}),
     ("seed", {"stock_end": "untaken_pozzetto_refills", "closing_discard_wild_forbidden": False,
               "deduct_hands": "except_closing_team"}),
+    ("seed", {"players": 2}),
+    ("fibur", {"players": 2, "stock_end": "untaken_pozzetto_refills"}),
+    ("seed", {"players": 3}),
+    ("fibur", {"players": 3, "closing_requires": "clean_burraco",
+               "deduct_hands": "except_closing_team"}),
 ])
 def test_random_deals_keep_the_invariants(preset: str, options: dict[str, Any]) -> None:
     game = trapoula.make("burraco", preset, **options)
@@ -99,8 +118,9 @@ def test_random_deals_keep_the_invariants(preset: str, options: dict[str, Any]) 
         assert replayed.hands == state.hands and replayed.melds == state.melds
 
 
-def test_random_deals_always_end_and_closings_happen() -> None:
-    game = trapoula.make("burraco", stalemate_turns=1000)
+@pytest.mark.parametrize("players", [4, 2, 3])
+def test_random_deals_always_end_and_closings_happen(players: int) -> None:
+    game = trapoula.make("burraco", stalemate_turns=1000, players=players)
     reasons = set()
     for i in range(40):
         table = object.__new__(Table)
@@ -130,15 +150,16 @@ def cards_in(obj: Any, seen: set[int] | None = None) -> list[Card]:
     return []
 
 
-def test_view_shows_no_hidden_card() -> None:
-    game = trapoula.make("burraco")
+@pytest.mark.parametrize("players", [4, 2, 3])
+def test_view_shows_no_hidden_card(players: int) -> None:
+    game = trapoula.make("burraco", players=players)
     for i in range(4):
         state = game.new_deal(seed=i)
         rng = random.Random(i)
         for _ in range(60):
             if state.is_over:
                 break
-            for s in range(4):
+            for s in range(players):
                 v = state.view(f"P{s + 1}")
                 public = {c.index for c in v.hand} | set(state.discard)
                 public |= {c for t in state.melds for m in t for c in m.cards}
@@ -146,7 +167,9 @@ def test_view_shows_no_hidden_card() -> None:
                 public.add(state.picked)  # the one-card pile just taken: everybody saw it
                 assert {c.index for c in cards_in(v)} <= public
                 assert sorted(c.index for c in v.hand) == state.hand_indices(s)
-                assert v.hand_counts == {f"P{k + 1}": state.sizes[k] for k in range(4)}
+                assert v.hand_counts == {f"P{k + 1}": state.sizes[k] for k in range(players)}
+                assert set(v.melds) == set(v.pozzetto_taken) == set(state.team_names)
+                assert v.team == state.team_of(s)
             legal = state.legal_actions()
             state = state.apply(legal[int(rng.random() * len(legal))])
 

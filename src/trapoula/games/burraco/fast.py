@@ -8,8 +8,10 @@ exactly the rules of the public path and gives the same results.
 
 >>> import trapoula
 >>> res = random_playouts(trapoula.make("burraco"), 2, seed=1)
->>> len(res), sorted(res[0])
-(2, ['scores'])
+>>> len(res), sorted(res[0]), sorted(res[0]["scores"])
+(2, ['scores'], ['A', 'B'])
+>>> sorted(random_playouts(trapoula.make("burraco", players=3), 1, seed=1)[0]["scores"])
+['P1', 'P2', 'P3']
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
 
 
 def random_playouts(game: Burraco, n: int, seed: int = 0) -> list[dict[str, Any]]:
-    """Results (``{"scores": {"A": N, "B": N}}``) of ``n`` random deals."""
+    """Results of ``n`` random deals: ``{"scores": {"A": N, "B": N}}`` with partners,
+    ``{"scores": {"P1": N, ...}}`` when each player plays alone."""
     out: list[dict[str, Any]] = []
     for i in range(n):
         deal = game.new_deal(seed=derive_seed(seed, i))

@@ -7,6 +7,9 @@
 ...     deal = deal.apply(deal.legal_actions()[-1])
 >>> sorted(deal.result)
 ['scores']
+>>> two = trapoula.make("burraco", players=2).new_deal(seed=1)
+>>> two.sizes, len(two.pozzetti), two.stock_left, two.dealer, sorted(two.view("P1").melds)
+([11, 11], 2, 63, 'P2', ['P1', 'P2'])
 """
 
 from __future__ import annotations
@@ -21,34 +24,50 @@ from trapoula.core.action import Action
 from trapoula.core.game import Game, derive_seed, fresh_seed
 from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
-from trapoula.core.seats import seat_index, seat_names
+from trapoula.core.seats import seat_index, seat_name, seat_names
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, TrapoulaError
+from trapoula.games.burraco.match import SoloMatch
 from trapoula.games.burraco.melds import MeldInfo, analyze_meld
 from trapoula.games.burraco.rules import PRESETS, BurracoOptions
 from trapoula.games.burraco.scoring import draw_for_dealer
 from trapoula.games.burraco.state import BurracoState, parse_burraco_action
 from trapoula.games.burraco.tables import JOKER, NCARDS
-from trapoula.games.burraco.turn import _Ctx
+from trapoula.games.burraco.turn import _Ctx, seating
 from trapoula.games.burraco.view import BurracoView, MatchInfo
 
 __all__ = ["Burraco"]
 
 HAND_SIZE = 11
 POZZETTO_SIZE = 11
+_DECK = sorted(c.index for c in deck_108())
 
 
 class Burraco(Game):
-    """Burraco: 4 players in two partnerships, 108 cards (2 packs + 4 jokers)."""
+    """Burraco: 108 cards (2 packs + 4 jokers); 4 players in two partnerships, or 2 or 3
+    players each playing alone (option ``players``)."""
 
     name: ClassVar[str] = "burraco"
     title: ClassVar[str] = "Burraco"
     options_class: ClassVar[type[RuleOptions]] = BurracoOptions
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset: ClassVar[str] = "seed"
-    players: ClassVar[int] = 4
 
     options: BurracoOptions
+
+    @property
+    def players(self) -> int:
+        return int(self.options.players)
+
+    def _setup(self) -> None:
+        self._cache("_seating", seating(self.options.players))
+
+    def _ctx(
+        self, seed: int, origin: dict[str, Any], dealer: int,
+        dealer_draw: tuple[dict[str, int], ...] = (),
+    ) -> _Ctx:
+        return _Ctx(self, self.options, seed, origin, dealer, dealer_draw,
+                    **self._seating)  # type: ignore[attr-defined]
 
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(
@@ -56,8 +75,9 @@ class Burraco(Game):
         rng: random.Random | None = None,
     ) -> BurracoState:
         """A shuffled deal (§3.2).  ``seed`` (recorded) or an injected ``rng`` (the shuffled
-        deck is recorded instead) decides the cards; the dealer defaults to P4."""
-        d = 3 if dealer is None else seat_index(dealer)
+        deck is recorded instead) decides the cards; the dealer defaults to the last seat
+        (P4, or Pn)."""
+        d = self.players - 1 if dealer is None else self._seat(dealer, "dealer")
         if rng is not None:
             deck = [c.index for c in deck_108()]
             rng.shuffle(deck)
@@ -71,7 +91,7 @@ class Burraco(Game):
         if "deck" not in record or record.get("kind", "deal") != "deal":
             return super().from_record(record)
         deck = [c.index for c in parse_cards(record["deck"])]
-        dealer = seat_index(record.get("dealer", "P4"))
+        dealer = self._seat(record.get("dealer", seat_name(self.players - 1)), "dealer")
         state: GameState = self.deal_from_deck(
             deck, dealer, {"deck": list(record["deck"]), "dealer": f"P{dealer + 1}"}
         )
@@ -88,22 +108,33 @@ class Burraco(Game):
         return self.deal_from_deck(deck, dealer, origin, seed=seed, dealer_draw=dealer_draw)
 
     def deal_from_deck(
-        self, deck: list[int], dealer: int = 3, origin: dict[str, Any] | None = None,
+        self, deck: list[int], dealer: int | None = None, origin: dict[str, Any] | None = None,
         seed: int = 0, dealer_draw: tuple[dict[str, int], ...] = (),
     ) -> BurracoState:
         """Deal a pre-ordered deck (108 card indices, top first) the canonical way (§3.2):
-        44 cards one at a time from the dealer's left, pozzetto 1, pozzetto 2, the upcard,
-        then the stock."""
-        if sorted(deck) != sorted(c.index for c in deck_108()):
+        11 cards to each player one at a time from the dealer's left, the pozzetti (11 cards
+        each: two with 2 or 4 players, three with 3), the upcard, then the stock.  The
+        dealer defaults to the last seat."""
+        if sorted(deck) != _DECK:
             raise ConfigError("a Burraco deck holds two packs and four jokers (108 cards)")
-        hands: list[list[int]] = [[], [], [], []]
-        for k in range(4 * HAND_SIZE):
-            hands[(dealer + 1 + k) % 4].append(deck[k])
-        at = 4 * HAND_SIZE
-        pozzetti = [deck[at:at + POZZETTO_SIZE], deck[at + POZZETTO_SIZE:at + 2 * POZZETTO_SIZE]]
-        at += 2 * POZZETTO_SIZE
-        ctx = _Ctx(self, self.options, seed, origin or {"seed": seed}, dealer, dealer_draw)
+        n = self.players
+        dealer = n - 1 if dealer is None else dealer
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for k in range(n * HAND_SIZE):
+            hands[(dealer + 1 + k) % n].append(deck[k])
+        at = n * HAND_SIZE
+        pozzetti = []
+        for _ in self._seating["team_names"]:  # type: ignore[attr-defined]
+            pozzetti.append(deck[at:at + POZZETTO_SIZE])
+            at += POZZETTO_SIZE
+        ctx = self._ctx(seed, origin or {"seed": seed}, dealer, dealer_draw)
         return BurracoState._start(ctx, hands, [deck[at]], deck[at + 1:], pozzetti)
+
+    def _seat(self, seat: str, what: str) -> int:
+        i = seat_index(seat)
+        if i >= self.players:
+            raise ConfigError(f"{what} {seat} is not at a table of {self.players} players")
+        return i
 
     def from_setup(self, setup: Mapping[str, Any], seed: int = 0) -> BurracoState:
         """A deal from a scenario setup (scenarios.md): ``hands``, ``discard`` (bottom first),
@@ -129,34 +160,37 @@ class Burraco(Game):
                     raise ConfigError(f"setup: {what}: too many copies of {items}")
             return out
 
-        hands: list[list[int]] = [[], [], [], []]
+        n = self.players
+        names: tuple[str, ...] = self._seating["team_names"]  # type: ignore[attr-defined]
+        listing = "team 'A' and 'B'" if n == 4 else ", ".join(f"'{t}'" for t in names)
+        hands: list[list[int]] = [[] for _ in range(n)]
         for seat, items in (setup.get("hands") or {}).items():
-            hands[seat_index(seat)] = cards(items, f"hand of {seat}")
+            hands[self._seat(seat, "setup: hand of")] = cards(items, f"hand of {seat}")
         discard = cards(setup.get("discard", []), "discard")
         stock = cards(setup.get("stock", []), "stock")
         pozzetti = [cards(p, "pozzetti") for p in setup.get("pozzetti", [])]
         taken_in = setup.get("taken") or {}
-        taken = (bool(taken_in.get("A", False)), bool(taken_in.get("B", False)))
         melds_in = setup.get("melds") or {}
+        for what, given in (("melds", melds_in), ("taken", taken_in)):
+            unknown = set(given) - set(names)
+            if unknown:
+                raise ConfigError(f"setup: {what} are listed by {listing}, not {unknown}")
+        taken = tuple(bool(taken_in.get(t, False)) for t in names)
         team_melds: list[tuple[MeldInfo, ...]] = []
-        for team in ("A", "B"):
+        for team in names:
             lst = []
             for k, items in enumerate(melds_in.get(team, [])):
                 m = analyze_meld(cards(items, f"meld {team}{k + 1}"))
                 if m is None:
-                    raise ConfigError(f"setup: meld {k + 1} of team {team} is not a valid meld")
+                    raise ConfigError(f"setup: meld {k + 1} of {team} is not a valid meld")
                 lst.append(m)
             team_melds.append(tuple(lst))
-        unknown = set(melds_in) - {"A", "B"}
-        if unknown:
-            raise ConfigError(f"setup: melds are listed by team 'A' and 'B', not {unknown}")
         to_act = seat_index(setup.get("to_act", "P1"))
-        if to_act > 3:
-            raise ConfigError("setup: to_act must be one of P1..P4")
-        ctx = _Ctx(self, self.options, seed, {"setup": dict(setup), "seed": seed}, 3)
+        if to_act >= n:
+            raise ConfigError(f"setup: to_act must be one of P1..P{n}")
+        ctx = self._ctx(seed, {"setup": dict(setup), "seed": seed}, n - 1)
         return BurracoState._start(
-            ctx, hands, discard, stock, pozzetti, taken,
-            (team_melds[0], team_melds[1]), to_act,
+            ctx, hands, discard, stock, pozzetti, taken, tuple(team_melds), to_act,
         )
 
     def parse_action(self, text: str) -> Action:
@@ -169,14 +203,21 @@ class Burraco(Game):
         return check(self.options, case)
 
     # --- matches ------------------------------------------------------------------------------
-    def new_match(self, seed: int | None = None) -> TeamMatch:
+    def new_match(self, seed: int | None = None) -> TeamMatch | SoloMatch:
         """A match to ``target``; the first dealer is drawn for (§3.2.1), then the deal
-        passes to the left."""
+        passes to the left.  Two partnerships play a :class:`TeamMatch`; 2 or 3 players
+        each playing alone a :class:`SoloMatch` (scores by seat)."""
+        seed = fresh_seed() if seed is None else seed
+        rng = random.Random(derive_seed(seed, "dealer-draw"))
+        dealer, rounds = draw_for_dealer(rng, seat_names(self.players),
+                                         self.options.dealer_tiebreak)
+        first_seed = derive_seed(seed, 1)
+        first = self._deal(first_seed, dealer, {"seed": first_seed, "dealer": f"P{dealer + 1}"},
+                           rounds)
+        if self.players != 4:
+            return SoloMatch(self, seed, first)
         match = TeamMatch(self, seed)
-        rng = random.Random(derive_seed(match.seed, "dealer-draw"))
-        dealer, rounds = draw_for_dealer(rng, seat_names(4), self.options.dealer_tiebreak)
-        first = derive_seed(match.seed, 1)
-        match.deal = self._deal(first, dealer, {"seed": first, "dealer": f"P{dealer + 1}"}, rounds)
+        match.deal = first
         return match
 
     def _match_deal(self, seed: int, dealer: int, carry: Mapping[str, Any]) -> BurracoState:
@@ -189,9 +230,9 @@ class Burraco(Game):
         return dict(res["scores"]), {}, False
 
     def _match_next_dealer(self, deal: BurracoState) -> int:
-        return (deal.dealer_index + 1) % 4
+        return (deal.dealer_index + 1) % self.players
 
-    def _match_view(self, match: TeamMatch, seat: str) -> BurracoView:
+    def _match_view(self, match: TeamMatch | SoloMatch, seat: str) -> BurracoView:
         v = match.deal.view(seat)
         assert isinstance(v, BurracoView)
         info = MatchInfo(

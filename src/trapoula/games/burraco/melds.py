@@ -35,11 +35,11 @@ same multiset (its kind, suit and validity depend on nothing else).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 
 from trapoula.cards import Card, format_cards, parse_cards
-from trapoula.games.burraco.tables import CARD_AT, JOKER, VALUE, WILD_CARDS
+from trapoula.games.burraco.tables import CARD_AT, JOKER, ONE, VALUE, WILD_CARDS
 
 __all__ = [
     "SEQUENCE",
@@ -54,6 +54,8 @@ __all__ = [
     "meld_additions",
     "minus",
     "parse_cards",
+    "rank_sets",
+    "set_additions_of",
     "suit_masks",
 ]
 
@@ -74,6 +76,11 @@ class MeldInfo:
     wild_pos: int  # the wild's sequence position (1..14), 0 otherwise
     points: int
     semi: bool  # semi-clean shape: >= 8 cards, the wild at an end of >= 7 consecutive naturals
+    code: int  # the cards' suit-major code (tables.py): a cheap key of the multiset
+    # sequences: (positions the meld's naturals can stand at, lowest and highest position of
+    # its naturals other than a 2 or an ace (0: none), it holds a wild that is not the suit's
+    # 2, the suit-field bits of the cards that could join it without a wild); sets: zeros
+    aux: tuple[int, int, int, bool, int] = field(repr=False, compare=False)
 
     @property
     def clean(self) -> bool:
@@ -164,8 +171,22 @@ def add_to_meld(meld: MeldInfo, cards: Iterable[Card | int]) -> MeldInfo | None:
     return new
 
 
+_ANALYZED: dict[tuple[int, ...], MeldInfo | None] = {}
+
+
 def analyze_sorted(t: tuple[int, ...]) -> MeldInfo | None:
-    """:func:`analyze_meld` on a sorted tuple of card indices (the fast path)."""
+    """:func:`analyze_meld` on a sorted tuple of card indices (the fast path, memoized)."""
+    try:
+        return _ANALYZED[t]
+    except KeyError:
+        pass
+    if len(_ANALYZED) > 200_000:
+        _ANALYZED.clear()
+    m = _ANALYZED[t] = _analyze(t)
+    return m
+
+
+def _analyze(t: tuple[int, ...]) -> MeldInfo | None:
     n = len(t)
     if n < 3 or n > 13:
         return None
@@ -191,7 +212,8 @@ def analyze_sorted(t: tuple[int, ...]) -> MeldInfo | None:
             return None
         wild = JOKER if jokers else (_first_two(twos, -1) if ntwo else -1)
         order = tuple(nats) + ((wild,) if wild >= 0 else ())
-        return MeldInfo(t, SET, -1, k0, wild, order, 0, points, wild >= 0 and n >= 8)
+        return MeldInfo(t, SET, -1, k0, wild, order, 0, points, wild >= 0 and n >= 8,
+                        _code(t), _NO_AUX)
     s = nats[0] // 13
     prev = -1
     for c in nats:  # sorted: one suit, distinct ranks
@@ -252,7 +274,41 @@ def _sequence(
     cat = CARD_AT[s]
     a, b = (min(lo, wpos), max(hi, wpos)) if wpos else (lo, hi)
     order = tuple(wild if p == wpos else cat[p] for p in range(a, b + 1))
-    return MeldInfo(t, SEQUENCE, s, -1, wild, order, wpos, points, semi)
+    return MeldInfo(t, SEQUENCE, s, -1, wild, order, wpos, points, semi, _code(t),
+                    _seq_aux(t, s, wild))
+
+
+_NO_AUX = (0, 0, 0, False, 0)
+
+
+def _seq_aux(t: tuple[int, ...], s: int, wild: int) -> tuple[int, int, int, bool, int]:
+    """The ``aux`` of a sequence (see MeldInfo).  Without a wild from the hand, an added
+    natural must stand within two positions of a natural of the meld (the naturals of a
+    valid sequence are at most two apart); ``own`` holds every position a natural of the
+    meld may stand at (its 2 at 2, its ace at 1 and 14)."""
+    own = forced = fmin = fmax = 0
+    for c in t:
+        if c == JOKER or c // 13 != s:
+            continue
+        k = c % 13
+        own |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+        if 1 <= k <= 11:
+            forced |= 1 << (k + 2)
+            fmin = k + 2 if fmin == 0 else min(fmin, k + 2)
+            fmax = max(fmax, k + 2)
+    near = (own << 1 | own << 2 | own >> 1 | own >> 2) & ~own
+    attach = 0
+    for p in range(1, 15):
+        if near >> p & 1:
+            attach |= 3 << 2 * (12 if p in (1, 14) else p - 2)
+    return (own, fmin, fmax, wild >= 0 and wild != 13 * s, attach)
+
+
+def _code(t: tuple[int, ...]) -> int:
+    code = 0
+    for c in t:
+        code += ONE[c]
+    return code
 
 
 def minus(r: tuple[int, ...], m: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -374,6 +430,26 @@ def suit_masks(h: Sequence[int]) -> tuple[int, int, int, int]:
     return (_suit_mask(0, h), _suit_mask(1, h), _suit_mask(2, h), _suit_mask(3, h))
 
 
+def rank_sets(
+    k: int, c0: int, c1: int, c2: int, c3: int, wild_all: Sequence[int],
+    add: Callable[[tuple[int, ...]], None],
+) -> None:
+    """Pass every valid set of rank ``k`` to ``add``, from ``c0..c3`` copies of it in the four
+    suits and the wild cards ``wild_all`` (one of each is enough: a set holds one wild)."""
+    for a in range(c0 + 1):
+        for b in range(c1 + 1):
+            for c in range(c2 + 1):
+                for d in range(c3 + 1):
+                    nn = a + b + c + d
+                    if nn < 2:
+                        continue
+                    base = (k,) * a + (13 + k,) * b + (26 + k,) * c + (39 + k,) * d
+                    if nn >= 3:
+                        add(base)
+                    for w in wild_all:
+                        add(tuple(sorted((*base, w))))
+
+
 def hand_melds(
     h: Sequence[int], masks: tuple[int, int, int, int] | None = None
 ) -> list[tuple[int, ...]]:
@@ -388,23 +464,10 @@ def hand_melds(
     out: set[tuple[int, ...]] = set()
     add = out.add
     wild_all = [w for w in WILD_CARDS if h[w]]
-    # sets
     for k in range(1, 13):
         c0, c1, c2, c3 = h[k], h[13 + k], h[26 + k], h[39 + k]
-        if c0 + c1 + c2 + c3 < 2:
-            continue
-        for a in range(c0 + 1):
-            for b in range(c1 + 1):
-                for c in range(c2 + 1):
-                    for d in range(c3 + 1):
-                        nn = a + b + c + d
-                        if nn < 2:
-                            continue
-                        base = (k,) * a + (13 + k,) * b + (26 + k,) * c + (39 + k,) * d
-                        if nn >= 3:
-                            add(base)
-                        for w in wild_all:
-                            add(tuple(sorted((*base, w))))
+        if c0 + c1 + c2 + c3 >= 2:
+            rank_sets(k, c0, c1, c2, c3, wild_all, add)
     # sequences
     if masks is None:
         masks = suit_masks(h)
@@ -481,9 +544,14 @@ def meld_additions(
 
 
 def _set_additions(meld: MeldInfo, h: Sequence[int]) -> list[tuple[int, ...]]:
-    k = meld.rank
+    return set_additions_of(meld.rank, meld.wild < 0, h)
+
+
+def set_additions_of(k: int, clean: bool, h: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct non-empty multiset of hand ``h`` that may be added to a set of rank
+    ``k`` (clean: it may take a wild), sorted."""
     c0, c1, c2, c3 = h[k], h[13 + k], h[26 + k], h[39 + k]
-    ws = [w for w in WILD_CARDS if h[w]] if meld.wild < 0 else []
+    ws = [w for w in WILD_CARDS if h[w]] if clean else []
     out: list[tuple[int, ...]] = []
     for a in range(c0 + 1):
         for b in range(c1 + 1):

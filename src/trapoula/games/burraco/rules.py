@@ -4,6 +4,8 @@
 >>> fib = build_options(BurracoOptions, PRESETS["fibur"], {})
 >>> fib.target, fib.semi_clean_bonus, fib.closing_requires
 (2005, 150, 'any_burraco')
+>>> build_options(BurracoOptions, PRESETS["seed"], {"players": 3}).players
+3
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ class BurracoOptions(RuleOptions):
     tie_extra_deals: int = option(
         1, "hands played after equal totals at or above the target", minimum=1
     )
-    players: int = option(4, "number of players (two partnerships)", choices=(4,))
+    players: int = option(
+        4, "number of players: 4 in two partnerships; 2 or 3 each playing alone "
+        "(one 11-card pozzetto each; docs/burraco-players.md)", choices=(2, 3, 4),
+    )
 
 
 PRESETS: dict[str, dict[str, Any]] = {

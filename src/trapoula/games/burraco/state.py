@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 from trapoula.cards import Card, parse_card
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import Event, GameState, LogCell
+from trapoula.core.state import GameState, LogCell
 from trapoula.errors import IllegalActionError, ParseError
+from trapoula.games.burraco.legal import decode, intern
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
-from trapoula.games.burraco.tables import NCARDS
+from trapoula.games.burraco.tables import NCARDS, codes_of
 from trapoula.games.burraco.turn import (
     ADD,
     DISCARD,
@@ -33,7 +34,6 @@ from trapoula.games.burraco.turn import (
     PHASES,
     PICKUP,
     START,
-    Move,
     Table,
     _Ctx,
 )
@@ -42,38 +42,12 @@ if TYPE_CHECKING:
     from trapoula.games.burraco.game import Burraco
     from trapoula.games.burraco.view import BurracoView
 
-__all__ = ["BurracoState", "action_of", "move_of", "parse_burraco_action"]
+__all__ = ["BurracoState", "parse_burraco_action"]
 
-_KINDS = ("draw", "pickup", "meld", "add", "discard")
-_CODES = {k: i for i, k in enumerate(_KINDS)}
+_CODES = {k: i for i, k in enumerate(("draw", "pickup", "meld", "add", "discard"))}
 _CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
-_ACTIONS: dict[Move, Action] = {}
+_SEATS = tuple(seat_name(i) for i in range(8))
 _FORMS = "draw, pickup, meld C C C..., add N C..., discard C"
-
-
-def action_of(move: Move) -> Action:
-    """The public action of an internal move (interned)."""
-    a = _ACTIONS.get(move)
-    if a is None:
-        code, number, cards = move
-        a = Action(
-            _KINDS[code], tuple(_CARDS[i] for i in cards),
-            number=number if code == ADD else None,
-        )
-        if len(_ACTIONS) > 200_000:
-            _ACTIONS.clear()
-        _ACTIONS[move] = a
-    return a
-
-
-def move_of(action: Action) -> Move | None:
-    """The internal move of an action, or ``None`` if it is not a Burraco action."""
-    code = _CODES.get(action.kind)
-    if code is None:
-        return None
-    cards = tuple(sorted(c.index for c in action.cards))
-    number = (action.number or 0) if code == ADD else 0
-    return (code, number, cards)
 
 
 def parse_burraco_action(text: str) -> Action:
@@ -90,20 +64,29 @@ def parse_burraco_action(text: str) -> Action:
     if kind in ("draw", "pickup"):
         if rest:
             raise ParseError(f"'{kind}' takes no cards; actions are: {_FORMS}")
-        return action_of((_CODES[kind], 0, ()))
+        return intern(_CODES[kind], 0, ())
     if kind == "meld":
         if not rest:
             raise ParseError("'meld' needs its cards, e.g. 'meld 3H 4H 5H'")
-        return action_of((MELD, 0, _parse_indices(rest)))
+        return intern(MELD, 0, _parse_indices(rest))
     if kind == "add":
         if len(rest) < 2 or not rest[0].isdigit() or int(rest[0]) < 1:
             raise ParseError("'add' needs a meld number (1, 2, ...) and cards, e.g. 'add 1 6H'")
-        return action_of((ADD, int(rest[0]), _parse_indices(rest[1:])))
+        return intern(ADD, int(rest[0]), _parse_indices(rest[1:]))
     if kind == "discard":
         if len(rest) != 1:
             raise ParseError("'discard' needs exactly one card, e.g. 'discard QS'")
-        return action_of((DISCARD, 0, _parse_indices(rest)))
+        return intern(DISCARD, 0, _parse_indices(rest))
     raise ParseError(f"not a Burraco action: {text!r}; actions are: {_FORMS}")
+
+
+def _canonical(action: Action) -> Action | None:
+    """The interned action with the same meaning (cards in canonical order), if any."""
+    try:
+        code, number, cards, _, _ = decode(action)
+    except IllegalActionError:
+        return None
+    return intern(code, number, cards)
 
 
 def _parse_indices(words: Sequence[str]) -> tuple[int, ...]:
@@ -113,12 +96,10 @@ def _parse_indices(words: Sequence[str]) -> tuple[int, ...]:
 class BurracoState(Table, GameState):
     """One Burraco deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
 
-    __slots__ = ("_cell", "_moves", "_legal", "_mset", "_result")
+    __slots__ = ("_cell", "_legal", "_result")
 
     _cell: LogCell
-    _moves: list[Move] | None
     _legal: list[Action] | None
-    _mset: frozenset[Move] | None
     _result: dict[str, Any] | None
 
     # --- construction -------------------------------------------------------------------------
@@ -130,29 +111,26 @@ class BurracoState(Table, GameState):
         discard: Sequence[int],
         stock: Sequence[int],
         pozzetti: Sequence[Sequence[int]],
-        taken: tuple[bool, bool] = (False, False),
-        melds: tuple[tuple[MeldInfo, ...], tuple[MeldInfo, ...]] = ((), ()),
+        taken: tuple[bool, ...] | None = None,
+        melds: tuple[tuple[MeldInfo, ...], ...] | None = None,
         to_act: int | None = None,
     ) -> BurracoState:
         s = object.__new__(cls)
+        nteams = len(ctx.team_names)
         s._ctx = ctx
         s._phase = START
-        s._turn = (ctx.dealer + 1) % 4 if to_act is None else to_act
-        counts = []
-        for h in hands:
-            v = [0] * NCARDS
-            for c in h:
-                v[c] += 1
-            counts.append(tuple(v))
-        s.hands = tuple(counts)
-        s.sizes = tuple(len(h) for h in hands)
-        s.melds = melds
-        s.owners = (tuple(-1 for _ in melds[0]), tuple(-1 for _ in melds[1]))
+        s._turn = (ctx.dealer + 1) % ctx.players if to_act is None else to_act
+        codes = [codes_of(h) for h in hands]
+        s.hands = [c[0] for c in codes]
+        s.rhands = [c[1] for c in codes]
+        s.sizes = [len(h) for h in hands]
+        s.melds = melds if melds is not None else ((),) * nteams
+        s.owners = tuple(tuple(-1 for _ in m) for m in s.melds)
         s.discard = tuple(discard)
         s.stock = tuple(stock)
         s.spos = 0
         s.pozzetti = tuple(tuple(p) for p in pozzetti)
-        s.taken = taken
+        s.taken = taken if taken is not None else (False,) * nteams
         s.picked = -1
         s.pile1 = False
         s.melded = False
@@ -162,11 +140,10 @@ class BurracoState(Table, GameState):
         s.end_reason = ""
         s.turns = 0
         s._cell = None
-        s._moves = None
         s._legal = None
-        s._mset = None
         s._result = None
-        if not s._start_moves():
+        s._smoves = s._start_moves()
+        if not s._smoves:
             s._end("blocked")
         return s
 
@@ -174,9 +151,7 @@ class BurracoState(Table, GameState):
         n = object.__new__(BurracoState)
         self._copy_table(n)
         n._cell = self._cell
-        n._moves = None
         n._legal = None
-        n._mset = None
         n._result = None
         return n
 
@@ -227,20 +202,28 @@ class BurracoState(Table, GameState):
         return [_CARDS[c] for c in self.hand_indices(i)]
 
     def team_melds(self, team: str) -> tuple[MeldInfo, ...]:
-        """A team's melds (``"A"`` or ``"B"``), numbered from 1 in this order."""
-        return self.melds["AB".index(team)]
+        """A team's melds (``"A"``/``"B"``, or the seat when each player plays alone),
+        numbered from 1 in this order."""
+        return self.melds[self._ctx.team_names.index(team)]
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves in the internal form (cached)."""
-        mv = self._moves
-        if mv is None:
-            mv = self._moves = self.moves()
-        return mv
+    @property
+    def players(self) -> int:
+        return self._ctx.players
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """``("A", "B")`` with 4 players; the seats when each player plays alone."""
+        return self._ctx.team_names
+
+    def team_of(self, seat: str | int) -> str:
+        """The team (name) a seat plays for."""
+        i = seat if isinstance(seat, int) else seat_index(seat)
+        return self._ctx.team_names[self._ctx.team_of[i]]
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [action_of(m) for m in self.legal_moves()]
+            legal = self._legal = self.moves()
         return list(legal)
 
     def apply(self, action: Action | str) -> BurracoState:
@@ -249,26 +232,29 @@ class BurracoState(Table, GameState):
         assert isinstance(action, Action)
         if self._phase == OVER:
             raise IllegalActionError(f"{action} is not allowed: the deal is over")
-        mv = move_of(action)
-        mset = self._mset
-        if mset is None:
-            mset = self._mset = frozenset(self.legal_moves())
-        if mv is None or mv not in mset:
-            raise IllegalActionError(
-                f"{self.current_player} cannot {action} now: {self._why(mv)}; "
-                f"allowed: {self._allowed_text()}"
-            )
-        return self._apply_move(mv, action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.moves()
+        if action not in legal:
+            canon = _canonical(action)  # an Action built with its cards in another order
+            if canon is None or canon not in legal:
+                raise IllegalActionError(
+                    f"{self.current_player} cannot {action} now: {self._why(action)}; "
+                    f"allowed: {self._allowed_text()}"
+                )
+            action = canon
+        n = object.__new__(BurracoState)
+        self._copy_table(n)
+        n._cell = (self._cell, _SEATS[self._turn], action)
+        n._legal = None
+        n._result = None
+        n.step(action)
+        return n
 
     def _apply_legal(self, action: Action) -> BurracoState:
-        mv = move_of(action)
-        assert mv is not None
-        return self._apply_move(mv, action)
-
-    def _apply_move(self, mv: Move, action: Action) -> BurracoState:
         n = self._copy()
-        n._cell = (self._cell, Event(seat_name(self._turn), action))
-        n.step(mv)
+        n._cell = (self._cell, _SEATS[self._turn], action)
+        n.step(action)
         return n
 
     def record(self) -> dict[str, Any]:
@@ -292,13 +278,14 @@ class BurracoState(Table, GameState):
         return make_view(self, seat)
 
     # --- explanations -------------------------------------------------------------------------
-    def _why(self, mv: Move | None) -> str:
-        """Why a well-formed move is refused (for the error message)."""
-        if mv is None:
+    def _why(self, action: Action) -> str:
+        """Why a well-formed action is refused (for the error message)."""
+        try:
+            code, number, cards, _, _ = decode(action)
+        except IllegalActionError:
             return "that is not a Burraco action"
-        code, number, cards = mv
         seat = self._turn
-        team = seat & 1
+        team = self._ctx.team_of[seat]
         if self._phase == START:
             if code == DRAW:
                 return "the stock is empty"
@@ -309,11 +296,10 @@ class BurracoState(Table, GameState):
             return "the turn begins with 'draw' or 'pickup'"
         if code in (DRAW, PICKUP):
             return "this turn's card has already been drawn"
-        have = self.hands[seat]
         need = [0] * NCARDS
         for c in cards:
             need[c] += 1
-            if need[c] > have[c]:
+            if need[c] > self.count(seat, c):
                 return f"{_CARDS[c]} is not in the hand (often enough)"
         if code == MELD:
             if analyze_sorted(cards) is None:
@@ -322,7 +308,8 @@ class BurracoState(Table, GameState):
         if code == ADD:
             melds = self.melds[team]
             if not 1 <= number <= len(melds):
-                return f"team {'AB'[team]} has {len(melds)} meld(s)"
+                who = "team " if self._ctx.players == 4 else ""
+                return f"{who}{self._ctx.team_names[team]} has {len(melds)} meld(s)"
             if self._ctx.opts.meld_ownership == "player" and self.owners[team][number - 1] not in (
                 seat, -1,
             ):

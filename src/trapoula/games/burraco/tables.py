@@ -13,6 +13,17 @@ the others their face value.
 (True, True, False)
 >>> [card_at(1, p) for p in (1, 2, 3, 13, 14)]  # hearts: AH 2H 3H KH AH
 [25, 13, 14, 24, 25]
+
+A hand is also kept as two integer **codes** (what the fast legal-move generation keys its
+caches on): suit-major, card ``c`` counted in bits ``2c..2c+1`` (the joker in bits 104..106),
+so suit ``s`` is the 26-bit field at ``26 * s``; and rank-major, card ``13 * s + k`` in bits
+``8k + 2s``, so rank ``k``'s four suits are the byte at ``8k``.
+
+>>> code = ONE[14] * 2 + ONE[52]  # 3H 3H JK
+>>> count(code, 14), count(code, 52), count(code, 15), decode(code)
+(2, 1, 0, [14, 14, 52])
+>>> (codes_of([14, 14, 52])[1] >> 8 * 1) & 255  # rank 3: two hearts (suit 1)
+8
 """
 
 from __future__ import annotations
@@ -21,6 +32,13 @@ from collections.abc import Iterable
 
 __all__ = [
     "CARD_AT",
+    "JOKER_SHIFT",
+    "M26",
+    "ONE",
+    "RONE",
+    "SHIFT",
+    "WILD_BITS",
+    "WILD_OF",
     "DRAW_RANK",
     "IS_WILD",
     "JOKER",
@@ -29,7 +47,10 @@ __all__ = [
     "VALUE",
     "WILD_CARDS",
     "card_at",
+    "codes_of",
+    "count",
     "counts_of",
+    "decode",
     "deck_counts",
     "points_of",
 ]
@@ -91,3 +112,55 @@ def points_of(cards: Iterable[int]) -> int:
     65
     """
     return sum(VALUE[c] for c in cards)
+
+
+# --- integer hand codes -------------------------------------------------------------------------
+JOKER_SHIFT = 104
+M26 = (1 << 26) - 1
+SHIFT: tuple[int, ...] = tuple(2 * c for c in range(52)) + (JOKER_SHIFT,)
+ONE: tuple[int, ...] = tuple(1 << sh for sh in SHIFT)
+RONE: tuple[int, ...] = tuple(1 << (8 * (c % 13) + 2 * (c // 13)) for c in range(52)) + (
+    1 << JOKER_SHIFT,
+)
+# the bits of the wild cards in a suit-major code, and the 5-bit presence mask they stand for
+# (bit u: a 2 of suit u, bit 4: a joker)
+WILD_BITS = sum(3 << (2 * w) for w in TWOS) | (7 << JOKER_SHIFT)
+WILD_OF: dict[int, int] = {}
+for _a in range(3):
+    for _b in range(3):
+        for _c in range(3):
+            for _d in range(3):
+                for _j in range(5):
+                    WILD_OF[_a * ONE[0] + _b * ONE[13] + _c * ONE[26] + _d * ONE[39]
+                            + _j * ONE[JOKER]] = (
+                        (_a > 0) | (_b > 0) << 1 | (_c > 0) << 2 | (_d > 0) << 3 | (_j > 0) << 4
+                    )
+
+
+def count(code: int, c: int) -> int:
+    """How many copies of card ``c`` a suit-major code holds."""
+    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3
+
+
+def codes_of(cards: Iterable[int]) -> tuple[int, int]:
+    """The (suit-major, rank-major) codes of some cards."""
+    s = r = 0
+    for c in cards:
+        s += ONE[c]
+        r += RONE[c]
+    return s, r
+
+
+def decode(code: int) -> list[int]:
+    """The sorted card indices of a suit-major code."""
+    out: list[int] = []
+    c = 0
+    v = code & ((1 << JOKER_SHIFT) - 1)
+    while v:
+        k = v & 3
+        if k:
+            out.extend((c,) * k)
+        v >>= 2
+        c += 1
+    out.extend((JOKER,) * (code >> JOKER_SHIFT))
+    return out

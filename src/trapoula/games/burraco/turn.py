@@ -1,10 +1,11 @@
 """The Burraco turn (RULES.md §3.4-§3.7): legal moves, their effects and the hand's end.
 
-:class:`Table` holds one deal's cards and turn state and implements the rules on internal
-moves ``(code, number, cards)``: ``code`` is one of :data:`DRAW`, :data:`PICKUP`, :data:`MELD`,
-:data:`ADD`, :data:`DISCARD`; ``number`` is the 1-based meld number of an addition (else 0);
-``cards`` a sorted tuple of card indices.  The public state (``state.py``) and the fast
+:class:`Table` holds one deal's cards and turn state and implements the rules; its moves are
+the interned public actions of ``legal.py``.  The public state (``state.py``) and the fast
 playouts (``fast.py``) share this class, so both follow exactly the same rules.
+
+Seats ``0..n-1``; with 4 players the teams are {P1, P3} and {P2, P4}; with 2 or 3 players
+each player is his own team (his own melds, his own pozzetto, his own score).
 
 A turn is ``draw`` or ``pickup``, then any melds and additions, then ``discard`` (§3.4).
 No move is legal that would leave the player unable to finish his turn (§3.4.5): every
@@ -12,23 +13,59 @@ move keeps a legal discard, a legal closing or a pozzetto al volo within reach.
 
 Canonical order of the legal moves: ``draw``, ``pickup``; then new melds, additions (by meld
 number) and discards, each sorted by their cards' indices.
+
+Hands are integer codes (``tables.py``): a suit-major code per seat (``hands``) and a
+rank-major one (``rhands``); legal-move generation looks the hand's projections up in the
+caches of ``legal.py``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from trapoula.games.burraco.melds import (
-    MeldInfo,
-    add_to_meld,
-    analyze_sorted,
-    hand_melds,
-    meld_additions,
-    suit_masks,
+from trapoula.core.action import Action
+from trapoula.games.burraco.legal import (
+    ACTS,
+    ADD,
+    DISCARD,
+    DISCARDS,
+    DRAW,
+    FULL,
+    JOINED,
+    MELD,
+    PICKUP,
+    PRES_HI,
+    PRES_LO,
+    SET_ADDS,
+    SUITS,
+    Entry,
+    decode,
+    intern,
+    joker_discard,
+    rank_entry,
+    refresh,
+    seq_additions,
+    set_additions,
+    suit_discards,
+    suit_sequences,
 )
+from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
 from trapoula.games.burraco.scoring import team_score
-from trapoula.games.burraco.tables import IS_WILD, NCARDS
+from trapoula.games.burraco.tables import (
+    IS_WILD,
+    JOKER,
+    JOKER_SHIFT,
+    M26,
+    ONE,
+    SHIFT,
+    WILD_BITS,
+    WILD_OF,
+    codes_of,
+)
+from trapoula.games.burraco.tables import (
+    decode as decode_code,
+)
 
 if TYPE_CHECKING:
     from trapoula.games.burraco.game import Burraco
@@ -44,22 +81,26 @@ __all__ = [
     "PICKUP",
     "PLAY",
     "START",
-    "Move",
     "Table",
 ]
 
-Move = tuple[int, int, tuple[int, ...]]
-
-DRAW, PICKUP, MELD, ADD, DISCARD = range(5)
 START, PLAY, OVER = range(3)  # phases: before the draw, after it, hand over
 PHASES = ("draw", "play", "over")
-DRAW_MOVE: Move = (DRAW, 0, ())
-PICKUP_MOVE: Move = (PICKUP, 0, ())
+DRAW_ACTION = intern(DRAW, 0, ())
+PICKUP_ACTION = intern(PICKUP, 0, ())
+JOKER_DISCARD = joker_discard()
+_RANKS_MASK = ((1 << 104) - 1) & ~255  # ranks 3..A of a rank-major code (the 2s left out)
+_M33 = int("33" * 13, 16)
+_M0F = int("0F" * 13, 16)
+_M80 = int("80" * 13, 16)
+_AT_LEAST_2 = int("7E" * 13, 16)
+_AT_LEAST_3 = int("7D" * 13, 16)
+_ONE_OF = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> the card
 
 
 @dataclass(frozen=True)
 class _Ctx:
-    """What a deal fixes once: the rules, its seed and origin, the dealer."""
+    """What a deal fixes once: the rules, its seed and origin, the dealer, the seating."""
 
     game: Burraco
     opts: BurracoOptions
@@ -67,43 +108,48 @@ class _Ctx:
     origin: dict[str, Any]
     dealer: int
     dealer_draw: tuple[dict[str, int], ...] = ()
+    players: int = 4
+    team_of: tuple[int, ...] = (0, 1, 0, 1)
+    team_names: tuple[str, ...] = ("A", "B")
+    members: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)))
 
 
-def _add(h: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    lst = list(h)
-    for c in cards:
-        lst[c] += 1
-    return tuple(lst)
+def seating(players: int) -> dict[str, Any]:
+    """The ``_Ctx`` fields of the seating: partnerships with 4 players, else individual."""
+    if players == 4:
+        return {"players": 4, "team_of": (0, 1, 0, 1), "team_names": ("A", "B"),
+                "members": ((0, 2), (1, 3))}
+    return {"players": players, "team_of": tuple(range(players)),
+            "team_names": tuple(f"P{i + 1}" for i in range(players)),
+            "members": tuple((i,) for i in range(players))}
 
 
-def _remove(h: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    lst = list(h)
-    for c in cards:
-        lst[c] -= 1
-    return tuple(lst)
+def _count(code: int, c: int) -> int:
+    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3
 
 
 class Table:
     """One deal's position and its rules (mutated in place by :meth:`step`)."""
 
     __slots__ = (
-        "_ctx", "_phase", "_turn", "hands", "sizes", "melds", "owners", "discard", "stock",
-        "spos", "pozzetti", "taken", "picked", "pile1", "melded", "stall", "ending", "closer",
-        "end_reason", "turns",
+        "_ctx", "_phase", "_turn", "hands", "rhands", "sizes", "melds", "owners", "discard",
+        "stock", "spos", "pozzetti", "taken", "picked", "pile1", "melded", "stall", "ending",
+        "closer", "end_reason", "turns", "_smoves",
     )
 
     _ctx: _Ctx
     _phase: int
     _turn: int
-    hands: tuple[tuple[int, ...], ...]  # count vectors (53) per seat
-    sizes: tuple[int, ...]
-    melds: tuple[tuple[MeldInfo, ...], tuple[MeldInfo, ...]]  # per team, in the order laid
-    owners: tuple[tuple[int, ...], tuple[int, ...]]  # seat that laid each meld (-1: setup)
+    hands: list[int]  # suit-major hand codes per seat
+    rhands: list[int]  # rank-major hand codes per seat
+    sizes: list[int]  # (the three lists are copied with the table, changed in place)
+    melds: tuple[tuple[MeldInfo, ...], ...]  # per team, in the order laid
+    owners: tuple[tuple[int, ...], ...]  # seat that laid each meld (-1: setup)
     discard: tuple[int, ...]  # bottom first
     stock: tuple[int, ...]  # top first, from index ``spos``
     spos: int
     pozzetti: tuple[tuple[int, ...], ...]  # packets still on the table
-    taken: tuple[bool, bool]
+    taken: tuple[bool, ...]  # per team
     picked: int  # the card taken as a 1-card discard pile this turn, else -1
     pile1: bool  # this turn began by taking a 1-card pile
     melded: bool  # this turn laid a meld or an addition
@@ -112,13 +158,15 @@ class Table:
     closer: int  # the team that closed, else -1
     end_reason: str  # "", "closing", "stock", "stalemate" or "blocked"
     turns: int
+    _smoves: list[Action]  # the legal moves before the draw (computed when the turn starts)
 
     def _copy_table(self, n: Table) -> None:
         n._ctx = self._ctx
         n._phase = self._phase
         n._turn = self._turn
-        n.hands = self.hands
-        n.sizes = self.sizes
+        n.hands = self.hands[:]
+        n.rhands = self.rhands[:]
+        n.sizes = self.sizes[:]
         n.melds = self.melds
         n.owners = self.owners
         n.discard = self.discard
@@ -134,6 +182,7 @@ class Table:
         n.closer = self.closer
         n.end_reason = self.end_reason
         n.turns = self.turns
+        n._smoves = self._smoves
 
     @property
     def stock_left(self) -> int:
@@ -141,15 +190,13 @@ class Table:
 
     def hand_indices(self, seat: int) -> list[int]:
         """The cards of a seat as sorted indices (full information)."""
-        out: list[int] = []
-        for i, k in enumerate(self.hands[seat]):
-            out.extend([i] * k)
-        return out
+        return decode_code(self.hands[seat])
+
+    def count(self, seat: int, c: int) -> int:
+        """How many copies of card ``c`` a seat holds."""
+        return _count(self.hands[seat], c)
 
     # --- legality -----------------------------------------------------------------------------
-    def _pozzetto_available(self, team: int) -> bool:
-        return not self.taken[team] and bool(self.pozzetti)
-
     def _can_close(self, c: int, melds: tuple[MeldInfo, ...] | list[MeldInfo]) -> bool:
         """May the last card ``c`` be the closing discard, given the team's melds (§3.6.1)?
 
@@ -162,49 +209,48 @@ class Table:
             return any(len(m.cards) >= 7 and m.wild < 0 for m in melds)
         return any(len(m.cards) >= 7 for m in melds)
 
-    def _addable(self, team: int, seat: int, melds: tuple[MeldInfo, ...] | list[MeldInfo],
+    def _addable(self, seat: int, melds: tuple[MeldInfo, ...] | list[MeldInfo],
                  owners: tuple[int, ...] | list[int]) -> list[MeldInfo]:
         if self._ctx.opts.meld_ownership == "player":
             return [m for m, o in zip(melds, owners, strict=True) if o in (seat, -1)]
         return list(melds)
 
     def _finishable(
-        self, h: list[int] | tuple[int, ...], n: int, taken: bool,
-        melds: list[MeldInfo], owners: list[int],
+        self, h: int, n: int, taken: bool, melds: list[MeldInfo], owners: list[int],
     ) -> bool:
-        """Can the player still end his turn legally from this hand (§3.4.4, §3.4.5)?"""
+        """Can the player still end his turn legally from hand code ``h`` of ``n`` cards
+        (§3.4.4, §3.4.5)?"""
         seat = self._turn
-        team = seat & 1
         x = self.picked
         pa = not taken and bool(self.pozzetti)
         if n == 0:  # al volo: the pozzetto comes in and the turn goes on
             if not pa:
                 return False
             packet = self.pozzetti[0]
-            return self._finishable(_add((0,) * NCARDS, packet), len(packet), True, melds, owners)
-        if n >= 2 and (x < 0 or h[x] < n):
+            return self._finishable(codes_of(packet)[0], len(packet), True, melds, owners)
+        if n >= 2 and (x < 0 or _count(h, x) < n):
             return True
         if n == 1:
-            c = next(i for i in range(NCARDS) if h[i])
+            c = _ONE_OF[h]
             if c != x and (pa or (taken and self._can_close(c, melds))):
                 return True
             if not pa:
                 return False
-            return any(add_to_meld(m, (c,)) for m in self._addable(team, seat, melds, owners))
+            return any(add_to_meld(m, (c,)) for m in self._addable(seat, melds, owners))
         # two or more cards, all identical to the picked one: meld them all, then al volo
         if not pa:
             return False
-        return _absorb(x, n, self._addable(team, seat, melds, owners))
+        return _absorb(x, n, self._addable(seat, melds, owners))
 
-    def _ok_after(self, h: tuple[int, ...], n: int, cards: tuple[int, ...],
-                  index: int, meld: MeldInfo | None) -> bool:
+    def _ok_after(self, h: int, n: int, cards: tuple[int, ...], index: int,
+                  meld: MeldInfo | None) -> bool:
         """Is a meld (``index`` -1) or an addition to meld ``index`` free of dead ends?"""
         n2 = n - len(cards)
         x = self.picked
-        if n2 >= 2 and (x < 0 or h[x] - cards.count(x) < n2):
+        if n2 >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n2):
             return True
         seat = self._turn
-        team = seat & 1
+        team = self._ctx.team_of[seat]
         melds = list(self.melds[team])
         owners = list(self.owners[team])
         new = analyze_sorted(cards) if index < 0 else meld
@@ -214,76 +260,147 @@ class Table:
             owners.append(seat)
         else:
             melds[index] = new
-        return self._finishable(_remove(h, cards), n2, self.taken[team], melds, owners)
+        return self._finishable(h - codes_of(cards)[0], n2, self.taken[team], melds, owners)
 
-    def _start_moves(self) -> list[Move]:
-        out: list[Move] = []
+    def _start_moves(self) -> list[Action]:
+        out: list[Action] = []
         if self.spos < len(self.stock):
-            out.append(DRAW_MOVE)
+            out.append(DRAW_ACTION)
         pile = self.discard
         if pile:
             seat = self._turn
-            team = seat & 1
-            h = _add(self.hands[seat], pile)
-            saved = self.picked
-            self.picked = pile[0] if len(pile) == 1 else -1
-            ok = self._finishable(
-                h, self.sizes[seat] + len(pile), self.taken[team],
-                list(self.melds[team]), list(self.owners[team]),
-            )
-            self.picked = saved
+            n = self.sizes[seat] + len(pile)
+            if len(pile) == 1:
+                x = pile[0]
+                ok = n >= 2 and _count(self.hands[seat], x) + 1 < n
+            else:
+                ok = n >= 2
+            if not ok:
+                team = self._ctx.team_of[seat]
+                saved = self.picked
+                self.picked = pile[0] if len(pile) == 1 else -1
+                ok = self._finishable(
+                    self.hands[seat] + codes_of(pile)[0], n, self.taken[team],
+                    list(self.melds[team]), list(self.owners[team]),
+                )
+                self.picked = saved
             if ok:
-                out.append(PICKUP_MOVE)
+                out.append(PICKUP_ACTION)
         return out
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[Action]:
         """Every legal move of the player to act, in canonical order."""
         phase = self._phase
         if phase == START:
-            return self._start_moves()
+            return self._smoves
         if phase == OVER:
             return []
+        if FULL[0]:
+            refresh()
         seat = self._turn
-        team = seat & 1
+        ctx = self._ctx
+        team = ctx.team_of[seat]
         h = self.hands[seat]
         n = self.sizes[seat]
         x = self.picked
-        out: list[Move] = []
-        masks = suit_masks(h)
-        for m in hand_melds(h, masks):
-            if self._ok_after(h, n, m, -1, None):
-                out.append((MELD, 0, m))
-        melds = self.melds[team]
-        player_only = self._ctx.opts.meld_ownership == "player"
-        owners = self.owners[team]
-        for i, meld in enumerate(melds):
-            if player_only and owners[i] not in (seat, -1):
+        w = WILD_OF[h & WILD_BITS]
+        # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards;
+        # the discards, suit by suit (legal.suit_entry, inlined)
+        found: list[Entry] = []
+        discards: list[Action] = []
+        for s in (0, 1, 2, 3):
+            proj = h >> 26 * s & M26
+            if not proj:
                 continue
-            for a in meld_additions(meld, h, masks):
-                if n - len(a) >= 2 and (x < 0 or h[x] - a.count(x) < n - len(a)):
-                    out.append((ADD, i + 1, a))
+            pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+            discards.extend(DISCARDS[s][pres] or suit_discards(s, pres))
+            joined = JOINED[pres]
+            d = joined.bit_count()
+            if d > 2 or (d == 2 and w):
+                key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
+                seqs = SUITS.get(key)
+                if seqs is None:
+                    seqs = suit_sequences(key)
+                if seqs:
+                    found.extend(seqs)
+        r = self.rhands[seat] & _RANKS_MASK
+        t = (r & _M33) + (r >> 2 & _M33)
+        t = (t & _M0F) + (t >> 4 & _M0F)
+        hits = (t + (_AT_LEAST_2 if w else _AT_LEAST_3)) & _M80
+        if hits:
+            r = self.rhands[seat]
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                k = (low.bit_length() >> 3) - 1
+                found.extend(rank_entry(k, r >> 8 * k & 255, w))
+        out: list[Action] = []
+        if found:
+            found.sort()
+            for cards, a, size in found:
+                if n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size):
+                    out.append(ACTS[a])
+                elif self._ok_after(h, n, cards, -1, None):
+                    out.append(ACTS[a])
+        # additions to the team's melds
+        melds = self.melds[team]
+        if melds:
+            player_only = ctx.opts.meld_ownership == "player"
+            owners = self.owners[team]
+            rh = self.rhands[seat]
+            for i, meld in enumerate(melds):
+                if player_only and owners[i] not in (seat, -1):
                     continue
-                new = add_to_meld(meld, a)
-                if new is not None and self._ok_after(h, n, a, i, new):
-                    out.append((ADD, i + 1, a))
-        last_ok = n >= 2 or self._pozzetto_available(team)
-        for c in range(NCARDS):
-            if h[c] and c != x and (last_ok or (self.taken[team] and self._can_close(c, melds))):
-                out.append((DISCARD, 0, (c,)))
+                # legal.addition_entry, inlined
+                ms = meld.suit
+                if ms >= 0:
+                    proj = h >> 26 * ms & M26
+                    aux = meld.aux
+                    wk = 0 if aux[3] else w & ~(1 << ms)
+                    if not proj & aux[4] and not proj & 3 and not wk:
+                        continue
+                    entries = seq_additions(meld, i + 1, proj, wk)
+                else:
+                    byte = rh >> 8 * meld.rank & 255
+                    clean = meld.wild < 0
+                    wk = w if clean else 0
+                    if not byte and not wk:
+                        continue
+                    skey = (meld.rank, clean, i + 1, byte, wk)
+                    cached = SET_ADDS.get(skey)
+                    entries = set_additions(skey) if cached is None else cached
+                for cards, a, size in entries:
+                    if n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size):
+                        out.append(ACTS[a])
+                        continue
+                    new = add_to_meld(meld, cards)
+                    if new is not None and self._ok_after(h, n, cards, i, new):
+                        out.append(ACTS[a])
+        # discards
+        if h >> JOKER_SHIFT:
+            discards.append(JOKER_DISCARD)
+        if n >= 2 or (not self.taken[team] and self.pozzetti):
+            if x >= 0 and _count(h, x):
+                discards.remove(intern(DISCARD, 0, (x,)))
+            out.extend(discards)
+        elif n == 1:
+            c = _ONE_OF[h]
+            if c != x and self.taken[team] and self._can_close(c, melds):
+                out.extend(discards)
         return out
 
     # --- effects ------------------------------------------------------------------------------
-    def step(self, move: Move) -> None:
+    def step(self, move: Action) -> None:
         """Apply a legal move in place (the caller has checked legality)."""
-        code, number, cards = move
+        code, number, cards, ds, dr = decode(move)
         seat = self._turn
-        team = seat & 1
+        ctx = self._ctx
         if code == DRAW:
             c = self.stock[self.spos]
             self.spos += 1
-            self._give(seat, (c,))
+            self._give(seat, ONE[c], RONE_OF[c], 1)
             left = len(self.stock) - self.spos
-            if self._ctx.opts.stock_end == "two_cards_left":
+            if ctx.opts.stock_end == "two_cards_left":
                 if left <= 2:
                     self.ending = True
             elif left == 0:
@@ -298,13 +415,15 @@ class Table:
             self._phase = PLAY
         elif code == PICKUP:
             pile = self.discard
-            self._give(seat, pile)
+            ps, pr = codes_of(pile)
+            self._give(seat, ps, pr, len(pile))
             self.discard = ()
             self.picked = pile[0] if len(pile) == 1 else -1
             self.pile1 = len(pile) == 1
             self.melded = False
             self._phase = PLAY
         elif code == MELD or code == ADD:
+            team = ctx.team_of[seat]
             tm = list(self.melds[team])
             if code == MELD:
                 new = analyze_sorted(cards)
@@ -312,22 +431,23 @@ class Table:
                 tm.append(new)
                 own = list(self.owners[team])
                 own.append(seat)
-                self.owners = _set_team(self.owners, team, tuple(own))
+                self.owners = _set(self.owners, team, tuple(own))
             else:
                 grown = add_to_meld(tm[number - 1], cards)
                 assert grown is not None
                 tm[number - 1] = grown
-            self.melds = _set_team(self.melds, team, tuple(tm))
-            self._take(seat, cards)
+            self.melds = _set(self.melds, team, tuple(tm))
+            self._give(seat, -ds, -dr, -len(cards))
             self.melded = True
             if self.sizes[seat] == 0:  # al volo (§3.5)
                 self._take_pozzetto(seat)
         else:
             c = cards[0]
-            self._take(seat, cards)
+            self._give(seat, -ds, -dr, -1)
             self.discard = self.discard + (c,)
             if self.sizes[seat] == 0:
-                if self._pozzetto_available(team):  # pozzetto with the discard (§3.5)
+                team = ctx.team_of[seat]
+                if not self.taken[team] and self.pozzetti:  # pozzetto with the discard (§3.5)
                     self._take_pozzetto(seat)
                 else:  # closing (§3.6.1)
                     self.closer = team
@@ -335,29 +455,17 @@ class Table:
                     return
             self._end_turn()
 
-    def _give(self, seat: int, cards: tuple[int, ...]) -> None:
-        hands = list(self.hands)
-        hands[seat] = _add(hands[seat], cards)
-        self.hands = tuple(hands)
-        sizes = list(self.sizes)
-        sizes[seat] += len(cards)
-        self.sizes = tuple(sizes)
-
-    def _take(self, seat: int, cards: tuple[int, ...]) -> None:
-        hands = list(self.hands)
-        hands[seat] = _remove(hands[seat], cards)
-        self.hands = tuple(hands)
-        sizes = list(self.sizes)
-        sizes[seat] -= len(cards)
-        self.sizes = tuple(sizes)
+    def _give(self, seat: int, ds: int, dr: int, k: int) -> None:
+        self.hands[seat] += ds
+        self.rhands[seat] += dr
+        self.sizes[seat] += k
 
     def _take_pozzetto(self, seat: int) -> None:
         packet = self.pozzetti[0]
         self.pozzetti = self.pozzetti[1:]
-        self._give(seat, packet)
-        t = list(self.taken)
-        t[seat & 1] = True
-        self.taken = (t[0], t[1])
+        ps, pr = codes_of(packet)
+        self._give(seat, ps, pr, len(packet))
+        self.taken = _set(self.taken, self._ctx.team_of[seat], True)
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -368,26 +476,30 @@ class Table:
         if self.stall >= self._ctx.opts.stalemate_turns:
             self._end("stalemate")
             return
-        self._turn = (self._turn + 1) & 3
+        self._turn = (self._turn + 1) % self._ctx.players
         self._phase = START
         self.picked = -1
         self.pile1 = False
         self.melded = False
-        if not self._start_moves():  # only in degenerate set-up positions
+        self._smoves = self._start_moves()
+        if not self._smoves:  # only in degenerate set-up positions
             self._end("blocked")
 
     def _end(self, reason: str) -> None:
         self._phase = OVER
         self.end_reason = reason
         self.picked = -1
+        self._smoves = []
 
     def team_scores(self) -> dict[str, int]:
-        """Both teams' hand scores (§3.7); meaningful once the hand is over."""
-        opts = self._ctx.opts
+        """Every team's hand score (§3.7), by team name (``A``/``B``, or the seat when each
+        player plays alone); meaningful once the hand is over."""
+        ctx = self._ctx
+        opts = ctx.opts
         out = {}
-        for team in (0, 1):
-            held = self.hand_indices(team) + self.hand_indices(team + 2)
-            out["AB"[team]] = team_score(
+        for team, name in enumerate(ctx.team_names):
+            held = [c for seat in ctx.members[team] for c in self.hand_indices(seat)]
+            out[name] = team_score(
                 self.melds[team], held, took_pozzetto=self.taken[team],
                 closed=self.closer == team, semi_clean_bonus=opts.semi_clean_bonus,
                 deduct_hands=opts.deduct_hands,
@@ -395,8 +507,13 @@ class Table:
         return out
 
 
-def _set_team(pair: tuple[Any, Any], team: int, value: Any) -> Any:
-    return (value, pair[1]) if team == 0 else (pair[0], value)
+RONE_OF = tuple(codes_of((c,))[1] for c in range(53))
+
+
+def _set(pair: tuple[Any, ...], team: int, value: Any) -> Any:
+    lst = list(pair)
+    lst[team] = value
+    return tuple(lst)
 
 
 def _absorb(x: int, k: int, melds: list[MeldInfo]) -> bool:

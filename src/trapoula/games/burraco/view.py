@@ -9,6 +9,11 @@ or the pozzetti's contents can be reached from it.
 >>> v = s.view("P2")
 >>> len(v.hand), v.hand_counts, v.stock_count, v.pozzetti_left, len(v.discard)
 (11, {'P1': 11, 'P2': 11, 'P3': 11, 'P4': 11}, 41, 2, 1)
+>>> v.team, sorted(v.melds), v.pozzetto_taken
+('B', ['A', 'B'], {'A': False, 'B': False})
+>>> v3 = trapoula.make("burraco", players=3).new_deal(seed=1).view("P2")
+>>> v3.team, sorted(v3.melds), v3.hand_counts, v3.pozzetti_left, v3.stock_count
+('P2', ['P1', 'P2', 'P3'], {'P1': 11, 'P2': 11, 'P3': 11}, 3, 41)
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ __all__ = ["BurracoView", "MatchInfo", "MeldView", "make_view"]
 class MeldView:
     """One meld on the table, as everybody sees it."""
 
-    team: str
+    team: str  # "A"/"B", or the seat when each player plays alone
     number: int  # 1-based, in the order the team laid its melds
     cards: tuple[Card, ...]  # display order (the wild where it stands)
     kind: str  # "set" or "sequence"
@@ -62,12 +67,12 @@ class BurracoView:
     dealer: str
     current_player: str | None
     hand: tuple[Card, ...]
-    hand_counts: dict[str, int]
-    melds: dict[str, tuple[MeldView, ...]]
+    hand_counts: dict[str, int]  # every seat's number of cards
+    melds: dict[str, tuple[MeldView, ...]]  # by team ("A"/"B"), or by seat (2 or 3 players)
     discard: tuple[Card, ...]  # bottom first: the top card is the last
     stock_count: int
     pozzetti_left: int
-    pozzetto_taken: dict[str, bool]
+    pozzetto_taken: dict[str, bool]  # by team, or by seat
     picked: Card | None  # taken as a one-card pile this turn: may not be discarded
     stock_ending: bool  # the hand ends after this turn
     stalemate_count: int
@@ -80,6 +85,9 @@ class BurracoView:
 
     @property
     def team(self) -> str:
+        """The seat's team ("A" or "B"); the seat itself when each player plays alone."""
+        if len(self.hand_counts) != 4:
+            return self.seat
         return "AB"[seat_index(self.seat) % 2]
 
     @property
@@ -88,9 +96,9 @@ class BurracoView:
         return self.discard[-1] if self.discard else None
 
 
-def _meld_view(team: int, number: int, m: MeldInfo, owner: int, semi: int) -> MeldView:
+def _meld_view(team: str, number: int, m: MeldInfo, owner: int, semi: int) -> MeldView:
     return MeldView(
-        team="AB"[team],
+        team=team,
         number=number,
         cards=tuple(m.ordered()),
         kind=m.kind,
@@ -107,11 +115,13 @@ def make_view(state: BurracoState, seat: str) -> BurracoView:
     i = seat_index(seat)
     ctx = state._ctx
     semi = ctx.opts.semi_clean_bonus
+    names = ctx.team_names
     melds = {
-        "AB"[t]: tuple(
-            _meld_view(t, k + 1, m, state.owners[t][k], semi) for k, m in enumerate(state.melds[t])
+        name: tuple(
+            _meld_view(name, k + 1, m, state.owners[t][k], semi)
+            for k, m in enumerate(state.melds[t])
         )
-        for t in (0, 1)
+        for t, name in enumerate(names)
     }
     return BurracoView(
         game="burraco",
@@ -121,12 +131,12 @@ def make_view(state: BurracoState, seat: str) -> BurracoView:
         dealer=seat_name(ctx.dealer),
         current_player=state.current_player,
         hand=tuple(state.hand(i)),
-        hand_counts={seat_name(s): state.sizes[s] for s in range(4)},
+        hand_counts={seat_name(s): state.sizes[s] for s in range(ctx.players)},
         melds=melds,
         discard=tuple(Card.from_index(c) for c in state.discard),
         stock_count=state.stock_left,
         pozzetti_left=len(state.pozzetti),
-        pozzetto_taken={"A": state.taken[0], "B": state.taken[1]},
+        pozzetto_taken={name: state.taken[t] for t, name in enumerate(names)},
         picked=Card.from_index(state.picked) if state.picked >= 0 else None,
         stock_ending=state.ending,
         stalemate_count=state.stall,

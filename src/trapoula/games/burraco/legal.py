@@ -1,0 +1,384 @@
+"""Interned Burraco actions and the memoized pieces of legal-move generation.
+
+Moves are the public :class:`~trapoula.core.action.Action` objects themselves, interned: one
+object per distinct move, and :func:`decode` gives its internal form ``(code, number, cards,
+suit-major delta, rank-major delta)`` (``code`` one of :data:`DRAW` .. :data:`DISCARD`,
+``number`` the 1-based meld number of an addition, ``cards`` sorted indices).
+
+Legal-move generation (``turn.py``) splits a hand into projections that change slowly — one
+suit (its 13 cards as a 26-bit code), one rank (its four suits as a byte) — plus the set of
+wild cards held, and memoizes per projection what the projection allows: the sequences of a
+suit and its discards (:func:`suit_entry`), the sets of a rank (:func:`rank_entry`), the
+additions to one meld (:func:`addition_entry`).  Entries are ``(cards, action id, len)``
+triples; a miss computes them with the reference enumeration of ``melds.py``.  Entries name
+their action by its id in :data:`ACTS`, so that they hold nothing but integers and the
+garbage collector leaves them alone.  When a cache outgrows its limit, every cache is
+emptied at once before the next generation of moves (:func:`refresh`).
+
+>>> a = intern(MELD, 0, (14, 15, 16))
+>>> str(a), decode(a)[:3], intern(MELD, 0, (14, 15, 16)) is a
+('meld 3H 4H 5H', (2, 0, (14, 15, 16)), True)
+>>> melds, discards = suit_entry(1, ONE[14] + ONE[15] + ONE[16] >> 26, 0)
+>>> [str(ACTS[m[1]]) for m in melds], [str(d) for d in discards]
+(['meld 3H 4H 5H'], ['discard 3H', 'discard 4H', 'discard 5H'])
+"""
+
+from __future__ import annotations
+
+from trapoula.cards import Card
+from trapoula.core.action import Action
+from trapoula.errors import IllegalActionError
+from trapoula.games.burraco.melds import (
+    SET,
+    MeldInfo,
+    _sequences,
+    _suit_mask,
+    meld_additions,
+    rank_sets,
+    set_additions_of,
+)
+from trapoula.games.burraco.tables import CARD_AT, JOKER, NCARDS, ONE, RONE, WILD_CARDS
+
+__all__ = [
+    "ACTS",
+    "ADD",
+    "DISCARD",
+    "DRAW",
+    "Entry",
+    "JOINED",
+    "MELD",
+    "PICKUP",
+    "addition_entry",
+    "aid",
+    "decode",
+    "intern",
+    "rank_entry",
+    "refresh",
+    "seq_additions",
+    "set_additions",
+    "suit_discards",
+    "suit_entry",
+    "suit_sequences",
+]
+
+DRAW, PICKUP, MELD, ADD, DISCARD = range(5)
+KINDS = ("draw", "pickup", "meld", "add", "discard")
+CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
+
+Entry = tuple[tuple[int, ...], int, int]  # (cards, action id (ACTS), number of cards)
+Decoded = tuple[int, int, tuple[int, ...], int, int]
+
+ACTS: list[Action] = []  # the interned actions by id
+_IDS: dict[tuple[int, int, tuple[int, ...]], int] = {}
+_DECODED: dict[str, Decoded] = {}
+SUITS: dict[int, tuple[Entry, ...]] = {}
+DISCARDS: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(4)]
+RANKS: dict[int, tuple[Entry, ...]] = {}
+ADDS: dict[tuple[int, int, int, int, int], tuple[Entry, ...]] = {}
+SET_ADDS: dict[tuple[int, bool, int, int, int], tuple[Entry, ...]] = {}
+_SEQ_PARTS: dict[int, tuple[Entry, ...]] = {}
+_ADD_PARTS: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+_LIMIT = 100_000  # entries per cache (about 100 MB in all at most); then all are emptied
+FULL = [False]  # a cache is full: empty them all before the next generation of moves
+
+
+def _clear() -> None:
+    """Ask for every cache to be emptied (done by :func:`refresh`, between two generations
+    of legal moves, so that no action id in use goes stale)."""
+    FULL[0] = True
+
+
+def refresh() -> None:
+    """Empty every cache if one of them grew past its limit."""
+    if FULL[0]:
+        FULL[0] = False
+        for d in (_IDS, _DECODED, SUITS, RANKS, ADDS, SET_ADDS, _SEQ_PARTS,
+                  _ADD_PARTS):
+            d.clear()
+        ACTS.clear()
+        for table in DISCARDS:
+            table[:] = [None] * 8192
+
+
+def aid(code: int, number: int, cards: tuple[int, ...]) -> int:
+    """The id (index in :data:`ACTS`) of a move's interned action (``cards`` sorted)."""
+    key = (code, number, cards)
+    i = _IDS.get(key)
+    if i is None:
+        if len(_IDS) > _LIMIT:
+            _clear()
+        a = Action(KINDS[code], tuple(CARDS[c] for c in cards),
+                   number=number if code == ADD else None)
+        ds = dr = 0
+        for c in cards:
+            ds += ONE[c]
+            dr += RONE[c]
+        i = _IDS[key] = len(ACTS)
+        ACTS.append(a)
+        _DECODED[a] = (code, number, cards, ds, dr)
+    return i
+
+
+def intern(code: int, number: int, cards: tuple[int, ...]) -> Action:
+    """The one action object of a move (``cards`` sorted)."""
+    return ACTS[aid(code, number, cards)]
+
+
+def decode(action: str) -> Decoded:
+    """The internal form of a Burraco action (raises IllegalActionError if it is none)."""
+    d = _DECODED.get(action)
+    if d is None:
+        kind = getattr(action, "kind", None)
+        if kind not in KINDS or not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not a Burraco action")
+        code = KINDS.index(kind)
+        cards = tuple(sorted(c.index for c in action.cards))
+        d = _DECODED[intern(code, (action.number or 0) if code == ADD else 0, cards)]
+    return d
+
+
+def _entries(melds: list[tuple[int, ...]] | set[tuple[int, ...]]) -> tuple[Entry, ...]:
+    return tuple((m, aid(MELD, 0, m), len(m)) for m in sorted(melds))
+
+
+def _wilds(w: int, skip: int = -1) -> list[int]:
+    """The wild cards a 5-bit presence mask stands for (minus ``skip``)."""
+    return [c for u, c in enumerate(WILD_CARDS) if w >> u & 1 and c != skip]
+
+
+def suit_entry(s: int, proj: int, w: int) -> tuple[tuple[Entry, ...], tuple[Action, ...]]:
+    """The sequences of suit ``s`` and the discards among its cards, for a hand whose suit-``s``
+    field is ``proj`` (26 bits) and whose wild cards are ``w`` (5-bit presence mask).
+
+    Discards depend on which cards are present (:func:`suit_discards`); sequences on the
+    naturals that have another within two positions (:data:`JOINED`), the number of the
+    suit's 2s and the other wild cards (:func:`suit_sequences`).
+    ``turn.py`` inlines this function."""
+    pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+    disc = DISCARDS[s][pres] or suit_discards(s, pres)
+    joined = JOINED[pres]
+    d = joined.bit_count()
+    if d < 2 or (d == 2 and not w):
+        return (), disc
+    key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
+    seqs = SUITS.get(key)
+    if seqs is None:
+        seqs = suit_sequences(key)
+    return seqs, disc
+
+
+def suit_discards(s: int, pres: int) -> tuple[Action, ...]:
+    """The discards of the cards of suit ``s`` present in ``pres`` (bit k: rank field k)."""
+    disc = DISCARDS[s][pres] = tuple(
+        intern(DISCARD, 0, (13 * s + k,)) for k in range(13) if pres >> k & 1
+    )
+    return disc
+
+
+def suit_sequences(key: int) -> tuple[Entry, ...]:
+    """The sequences of a suit-sequence cache key (see :func:`suit_entry`); stores them.
+
+    They are the union of the sequences that hold no wild or the suit's own 2 as the wild
+    (which depend on the naturals and the number of 2s) and, for each other wild card
+    held, the sequences that hold it (which depend on the naturals only): the parts are
+    cached on their own, so a new combination of wild cards costs a merge."""
+    if len(SUITS) > _LIMIT:
+        _clear()
+    pres = key & 0x1FFF
+    twos = key >> 13 & 3
+    w = key >> 15 & 31
+    s = key >> 20
+    parts = list(_seq_part(s, pres, twos, -1))
+    for u in range(5):
+        if w >> u & 1:
+            parts.extend(_seq_part(s, pres, 0, u))
+    parts.sort()
+    seqs = SUITS[key] = tuple(parts)
+    return seqs
+
+
+def _seq_part(s: int, pres: int, twos: int, u: int) -> tuple[Entry, ...]:
+    """The sequences of suit ``s`` from the naturals ``pres`` that hold the wild card number
+    ``u`` of WILD_CARDS (``u`` -1: no wild or the suit's own 2, of which there are
+    ``twos``)."""
+    key = pres | twos << 13 | (u + 1) << 15 | s << 18
+    part = _SEQ_PARTS.get(key)
+    if part is None:
+        if len(_SEQ_PARTS) > _LIMIT:
+            _clear()
+        count = [0] * NCARDS
+        for k in range(13):
+            count[13 * s + k] = pres >> k & 1  # (a natural 2 counts in the mask)
+        out: set[tuple[int, ...]] = set()
+        wild = WILD_CARDS[u] if u >= 0 else -1
+        _sequences(s, _suit_mask(s, count), twos, [wild] if u >= 0 else [], 0, 0, 0, -1, out)
+        if u >= 0:
+            out = {m for m in out if wild in m}
+        part = _SEQ_PARTS[key] = _entries(out)
+    return part
+
+
+def rank_entry(k: int, byte: int, w: int) -> tuple[Entry, ...]:
+    """The sets of rank ``k`` (1..12) from ``byte`` (its four suits' counts, 2 bits each) and
+    the wild cards ``w``."""
+    key = byte | k << 8 | w << 12
+    e = RANKS.get(key)
+    if e is None:
+        if len(RANKS) > _LIMIT:
+            _clear()
+        out: set[tuple[int, ...]] = set()
+        rank_sets(k, byte & 3, byte >> 2 & 3, byte >> 4 & 3, byte >> 6 & 3, _wilds(w), out.add)
+        e = RANKS[key] = _entries(out)
+    return e
+
+
+def addition_entry(meld: MeldInfo, number: int, proj: int, w: int) -> tuple[Entry, ...]:
+    """The additions to ``meld`` (meld number ``number``) from a hand whose projection on the
+    meld is ``proj`` (the suit's 26-bit field of a sequence, the rank's byte of a set) and
+    whose wild cards are ``w``.  ``turn.py`` inlines the cheap cases.
+
+    The cache key keeps only what the additions depend on.  A set: its rank, whether it
+    holds a wild, the hand's cards of that rank and (for a clean set) the wilds.  A sequence:
+    the hand's naturals of the suit at the positions the meld does not hold that could join
+    it (a run from the meld's natural span with at most one missing position on each side:
+    a meld holds at most one wild), the hand's 2s of the suit and the other wilds (unless the
+    meld already holds one of them).
+    """
+    if meld.kind == SET:
+        wk = w if meld.wild < 0 else 0
+        if not proj and not wk:
+            return ()
+        return set_additions((meld.rank, meld.wild < 0, number, proj, wk))
+    own, fmin, fmax, fixed, attach = meld.aux
+    wk = 0 if fixed else w & ~(1 << meld.suit)
+    if not proj & attach and not proj & 3 and not wk:
+        return ()
+    return seq_additions(meld, number, proj, wk)
+
+
+def set_additions(key: tuple[int, bool, int, int, int]) -> tuple[Entry, ...]:
+    """The additions of a set-addition key ``(rank, clean, number, byte, wilds)``."""
+    e = SET_ADDS.get(key)
+    if e is None:
+        if len(SET_ADDS) > _LIMIT:
+            _clear()
+        rank, clean, number, byte, wk = key
+        h = [0] * NCARDS
+        for u in range(4):
+            h[13 * u + rank] = byte >> 2 * u & 3
+        for c in _wilds(wk):
+            h[c] = 1
+        e = SET_ADDS[key] = tuple(
+            (a, aid(ADD, number, a), len(a)) for a in set_additions_of(rank, clean, h)
+        )
+    return e
+
+
+def seq_additions(meld: MeldInfo, number: int, proj: int, wk: int) -> tuple[Entry, ...]:
+    """The additions to sequence ``meld`` from a hand whose suit field is ``proj`` and whose
+    usable wilds other than the suit's 2s are ``wk``."""
+    own, fmin, fmax, fixed, attach = meld.aux
+    hand = _POS_LO[proj & 0x3FFF] | _POS_HI[proj >> 14]
+    if fmin:
+        missing = ~(own | hand) & 0x7FFF | 1 | 1 << 15
+        below = missing & ((1 << fmin) - 1)
+        below ^= 1 << (below.bit_length() - 1)  # drop the first missing position below
+        above = missing >> (fmax + 1) << (fmax + 1)
+        above ^= above & -above  # and the first above
+        hand &= ((above & -above) - 1) & ~((1 << below.bit_length()) - 1)
+    key = (meld.code, number, hand & ~own, proj & 3, wk)
+    e = ADDS.get(key)
+    if e is None:
+        if len(ADDS) > _LIMIT:
+            _clear()
+        adds = list(_add_part(meld, key[2], key[3], -1))
+        for u in range(5):
+            if wk >> u & 1:
+                adds.extend(_add_part(meld, key[2], key[3], u))
+        adds.sort()
+        e = ADDS[key] = tuple((a, aid(ADD, number, a), len(a)) for a in adds)
+    return e
+
+
+def _add_part(meld: MeldInfo, hand: int, twos: int, u: int) -> tuple[tuple[int, ...], ...]:
+    """The additions to sequence ``meld`` from the naturals at positions ``hand`` and ``twos``
+    of the suit's 2s that hold the wild card number ``u`` of WILD_CARDS (-1: none but the
+    suit's 2s).  Additions with different wild cards are different multisets, so the
+    additions for a set of wild cards are the union of these parts."""
+    key = (meld.code, hand, twos, u)
+    part = _ADD_PARTS.get(key)
+    if part is None:
+        if len(_ADD_PARTS) > _LIMIT:
+            _clear()
+        s = meld.suit
+        h = [0] * NCARDS
+        cat = CARD_AT[s]
+        for p in range(1, 15):
+            if hand >> p & 1:
+                h[cat[p]] = 1
+        h[13 * s] = twos
+        if u >= 0:
+            wild = WILD_CARDS[u]
+            h[wild] = 1
+            part = tuple(a for a in meld_additions(meld, h) if wild in a)
+        else:
+            part = tuple(meld_additions(meld, h))
+        _ADD_PARTS[key] = part
+    return part
+
+
+def _positions(code: int, first: int) -> int:
+    """Sequence positions (bit p) of the cards present in a suit field's ranks from
+    ``first`` on (``code`` holds the fields from that rank up)."""
+    out = 0
+    k = first
+    while code:
+        if code & 3:
+            out |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+        code >>= 2
+        k += 1
+    return out
+
+
+def _presence(code: int) -> int:
+    """Bit k set when rank field k of a (shifted) suit field holds a card."""
+    out = 0
+    k = 0
+    while code:
+        if code & 3:
+            out |= 1 << k
+        code >>= 2
+        k += 1
+    return out
+
+
+def _joined(pres: int) -> int:
+    """``pres`` (bit k: the suit's rank k is held) without the naturals that cannot be in any
+    sequence: those with no other natural within two positions (a sequence's naturals are
+    at most two apart, a meld holding one wild).  The ace stands at 1 and 14."""
+    pos = 0
+    for k in range(13):
+        if pres >> k & 1:
+            pos |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+    out = 0
+    for k in range(13):
+        if not pres >> k & 1:
+            continue
+        here = (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+        others = pos & ~here
+        near = (here << 1 | here << 2 | here >> 1 | here >> 2) & others
+        if near:
+            out |= 1 << k
+    return out
+
+
+JOINED = tuple(_joined(p) for p in range(1 << 13))
+PRES_LO = tuple(_presence(c) for c in range(1 << 14))
+PRES_HI = tuple(_presence(c) << 7 for c in range(1 << 12))
+# the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)
+_POS_LO = tuple(_positions(c, 0) for c in range(1 << 14))
+_POS_HI = tuple(_positions(c, 7) for c in range(1 << 12))
+
+
+def joker_discard() -> Action:
+    return intern(DISCARD, 0, (JOKER,))
