@@ -55,6 +55,15 @@ def _infos(view: Any, team: str) -> list[MeldInfo]:
     return out
 
 
+def _opponents(view: Any) -> list[str]:
+    """The other sides' meld keys: the other team, or every other seat in 2-3 player games."""
+    return [k for k in view.melds if k != view.team]
+
+
+def _opp_infos(view: Any) -> list[MeldInfo]:
+    return [info for k in _opponents(view) for info in _infos(view, k)]
+
+
 def _table_score(melds: list[MeldInfo], semi: int) -> int:
     return sum(m.points + m.bonus(semi) for m in melds)
 
@@ -113,9 +122,8 @@ class BurracoHeuristicBot(Bot):
     # --- melds, additions, discards -----------------------------------------------------------
     def _play(self, view: Any, acts: list[Action]) -> Action:
         team = view.team
-        opp = "B" if team == "A" else "A"
         mine = _infos(view, team)
-        theirs = _infos(view, opp)
+        theirs = _opp_infos(view)
         semi = int(self.game.options.semi_clean_bonus)  # type: ignore[attr-defined]
         hand = [c.index for c in view.hand]
         n = len(hand)
@@ -162,12 +170,14 @@ class BurracoHeuristicBot(Bot):
         if not any(m.size >= 7 for m in mine):
             return 0.0
         me = view.seat
-        partner = f"P{(int(me[1]) + 1) % 4 + 1}"
-        ours = _table_score(mine, semi) + 100 - AVG_CARD * view.hand_counts[partner]
+        teams = len(view.hand_counts) == 4
+        partner = f"P{(int(me[1]) + 1) % 4 + 1}" if teams else me
+        ours = _table_score(mine, semi) + 100
+        if teams:
+            ours -= AVG_CARD * view.hand_counts[partner]
         opp_cards = sum(k for s, k in view.hand_counts.items() if s not in (me, partner))
-        opp = "B" if view.team == "A" else "A"
         theirs_score = _table_score(theirs, semi) - AVG_CARD * opp_cards
-        theirs_score -= 0 if view.pozzetto_taken[opp] else 100
+        theirs_score -= 100 * sum(1 for k in _opponents(view) if not view.pozzetto_taken[k])
         return 40.0 if ours >= theirs_score - 50 or view.stock_count <= 10 else -40.0
 
     def _discard(self, view: Any, acts: list[Action], hand: list[int], mine: list[MeldInfo],

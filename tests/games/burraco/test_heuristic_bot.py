@@ -4,6 +4,8 @@ use, beats random play)."""
 
 from __future__ import annotations
 
+import pytest
+
 import trapoula
 from tests.games.burraco.helpers import FILLER, setup
 from trapoula.bots import make_bot
@@ -63,3 +65,21 @@ def test_beats_random_play() -> None:
             scores = state.result["scores"]
             total += scores["AB"[hero]] - scores["AB"[1 - hero]]
     assert total > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_heuristic_bot_plays_individual_burraco(players: int) -> None:
+    import trapoula
+    from trapoula.bots import make_bot
+
+    game = trapoula.make("burraco", players=players)
+    bot = make_bot("heuristic", game, seed=1)
+    state = game.new_deal(seed=3)
+    steps = 0
+    while not state.is_over and steps < 3000:
+        seat = state.current_player
+        action = bot.choose(state.view(seat))
+        assert action in state.legal_actions()
+        state = state.apply(action)
+        steps += 1
+    assert state.is_over
