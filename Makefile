@@ -23,8 +23,12 @@ play: $(STAMP)
 	$(VENV)/bin/trapoula play bourloto
 
 test: $(DEVSTAMP)
-	$(PY) -m ruff check src tests benchmarks
+	$(PY) -m ruff check src tests benchmarks tools
 	$(PY) -m mypy
+	if [ -d ../shared/conformance ]; then \
+	  $(VENV)/bin/trapoula conformance ../shared/conformance > $(VENV)/conformance.log \
+	  || { cat $(VENV)/conformance.log; exit 1; }; \
+	  tail -n 1 $(VENV)/conformance.log; fi
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 conformance: $(STAMP)
