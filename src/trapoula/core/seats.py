@@ -48,6 +48,6 @@ def split_seat(text: str) -> tuple[str | None, str]:
     (('P2', 'take'), (None, 'play 7H'))
     """
     parts = text.strip().split(None, 1)
-    if parts and len(parts[0]) >= 2 and parts[0][0] in "pP" and parts[0][1:].isdigit():
+    if parts and len(parts[0]) >= 2 and parts[0][0] in "pP" and parts[0][1:].isdecimal():
         return f"P{int(parts[0][1:])}", (parts[1] if len(parts) > 1 else "")
     return None, text.strip()

@@ -43,8 +43,6 @@ def test_view_contents_during_play() -> None:
 def _hidden_reshuffle(state: BourreState, me: int, rng: random.Random) -> BourreState:
     """The same state with every card hidden from ``me`` dealt out again at random (each
     other hand keeps its size, the stock and the refill pool theirs)."""
-    t = state._copy()
-    t._result = state._result
     others = [s for s in range(len(state.hands)) if s != me]
     hidden = [c.index for s in others for c in cards_of(state.hands[s])]
     hidden += list(state.stock) + [c.index for c in cards_of(state.pool)]
@@ -55,11 +53,9 @@ def _hidden_reshuffle(state: BourreState, me: int, rng: random.Random) -> Bourre
         n = state.hands[s].bit_count()
         hands[s] = _mask(hidden[k:k + n])
         k += n
-    t.hands = tuple(hands)
-    t.stock = tuple(hidden[k:k + len(state.stock)])
+    stock = hidden[k:k + len(state.stock)]
     k += len(state.stock)
-    t.pool = _mask(hidden[k:])
-    return t
+    return state._with_cards(hands, stock, _mask(hidden[k:]))
 
 
 def _mask(indices: list[int]) -> int:

@@ -22,10 +22,12 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import SUIT_MASKS
-from trapoula.games.bourre.play import ABOVE, lead_mask, trick_winner
+from trapoula.cards.cardset import bit_indices
+from trapoula.games.bourre.context import BEATS, LED
+from trapoula.games.bourre.deck import refill_stock
+from trapoula.games.bourre.play import ABOVE, AKQ_MASKS
 from trapoula.games.bourre.rules import draw_fee, max_draw_for
-from trapoula.games.bourre.settlement import settle
-from trapoula.games.bourre.state import refill_stock
+from trapoula.games.bourre.settlement import settle_core
 
 if TYPE_CHECKING:
     from trapoula.games.bourre.game import Bourre
@@ -61,6 +63,8 @@ def random_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]
     combos = [c for k in range(1, md + 1) for c in combinations(range(5), k)]
     n_draws = sum(comb(5, k) for k in range(1, md + 1))
     forced = opts.forced_lead
+    tie_rule = opts.tie_rule
+    cap = opts.bourre_cap
     dealer_fifth = opts.trump_card == "dealer_fifth"
     suit_masks = SUIT_MASKS
     above = ABOVE
@@ -96,15 +100,10 @@ def random_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]
             combo = combos[j - 1]
             k = len(combo)
             pot += fees[k]
-            cards = []
-            m = h
-            while m:
-                low = m & -m
-                cards.append(low)
-                m ^= low
+            idx = bit_indices(h)
             outm = 0
             for p in combo:
-                outm |= cards[p]
+                outm |= 1 << idx[p]
             take = list(stock[:k])
             stock = stock[k:]
             if len(take) < k:
@@ -122,34 +121,31 @@ def random_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]
         m_act = len(staying)
         tricks = [0] * players
         if m_act >= 2:
-            # --- five tricks ---
+            # --- five tricks (the same rules as the state: trapoula.games.bourre.context) ---
+            beats = BEATS[trump]
+            akq = 0 if forced == "none" else AKQ_MASKS[trump]
+            cinch = forced == "cinch_AKQ"
             lead_pos = 0
             for _ in range(5):
-                trick: list[int] = []
                 pos = lead_pos
-                win = -1
+                win = wpos = -1
+                led = 0
                 for _p in range(m_act):
                     s = staying[pos]
                     h = hands[s]
-                    if not trick:
-                        legal = lead_mask(h, trump, forced)
-                    else:
-                        led_mask = suit_masks[trick[0] // 13]
-                        follow = h & led_mask
-                        if follow:
-                            if (1 << win) & led_mask:
-                                legal = follow & above[win] or follow
-                            else:
-                                legal = follow
+                    if win < 0:
+                        held = h & akq
+                        if held and (held == akq or not cinch):
+                            legal = 1 << ((h & tmask).bit_length() - 1)
                         else:
-                            trumps = h & tmask
-                            if trumps:
-                                if (1 << win) & tmask:
-                                    legal = trumps & above[win] or trumps
-                                else:
-                                    legal = trumps
-                            else:
-                                legal = h
+                            legal = h
+                    else:
+                        legal = h & led
+                        if legal:
+                            legal = legal & above[win] or legal
+                        else:
+                            legal = h & tmask
+                            legal = (legal & above[win] or legal) if legal else h
                     j = int(rand() * legal.bit_count())
                     while j:
                         legal &= legal - 1
@@ -157,19 +153,17 @@ def random_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]
                     low = legal & -legal
                     c = low.bit_length() - 1
                     hands[s] = h ^ low
-                    trick.append(c)
                     if win < 0:
-                        win = c
-                    else:
-                        ws, cs = win // 13, c // 13
-                        if (cs == ws and c > win) or (cs == trump and ws != trump):
-                            win = c
+                        win, wpos, led = c, pos, LED[c]
+                    elif beats[win] >> c & 1:
+                        win, wpos = c, pos
                     pos += 1
                     if pos == m_act:
                         pos = 0
-                lead_pos = (lead_pos + trick_winner(trick, trump)) % m_act
-                tricks[staying[lead_pos]] += 1
-        act = set(staying)
-        table = {_SEATS[s]: (tricks[s] if s in act else None) for s in seats}
-        out.append(settle(pot, table, opts).as_result())
+                lead_pos = wpos
+                tricks[staying[wpos]] += 1
+        payouts, bourre, carry, _ = settle_core(
+            pot, [(_SEATS[s], tricks[s]) for s in staying], tie_rule, cap
+        )
+        out.append({"payouts": payouts, "bourre": bourre, "carry": carry})
     return out

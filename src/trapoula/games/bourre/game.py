@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from trapoula.cards import Card, cards_of, mask_of, parse_cards, parse_suit
@@ -21,15 +22,19 @@ from trapoula.core.game import Game, fresh_seed
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.errors import ConfigError
+from trapoula.games.bourre.actions import parse_bourre_action
+from trapoula.games.bourre.context import DealContext
+from trapoula.games.bourre.deck import permute
 from trapoula.games.bourre.play import legal_mask, trick_winner
 from trapoula.games.bourre.rules import PRESETS, BourreOptions, draw_fee, max_draw_for, validate
 from trapoula.games.bourre.session import BourreSession
 from trapoula.games.bourre.settlement import settle
-from trapoula.games.bourre.state import BourreState, _Ctx, parse_bourre_action, permute
+from trapoula.games.bourre.state import BourreState
 
 __all__ = ["DECK_KEY_BITS", "Bourre"]
 
 _DECK = tuple(range(52))
+_BIT = tuple(1 << c for c in range(52))
 DECK_KEY_BITS = 300  # log2(52!) is about 226: the extra bits keep the shuffle uniform
 
 
@@ -43,9 +48,17 @@ class Bourre(Game):
     default_preset: ClassVar[str] = "ru"
 
     options: BourreOptions
+    _fee_tables: dict[tuple[tuple[int, ...], int], tuple[int, tuple[int, ...]]]
+    _orders: tuple[tuple[int, ...], ...]
 
     def _setup(self) -> None:
         validate(self.options)
+        # (seats, ante) -> (max_draw, fees); dealer -> the full table's dealing order
+        self._cache("_fee_tables", {})
+        n = self.options.players
+        self._cache("_orders", tuple(
+            tuple((d + 1 + j) % n for j in range(n)) for d in range(n)
+        ))
 
     @property
     def players(self) -> int:
@@ -55,17 +68,20 @@ class Bourre(Game):
     def _ctx(
         self, seed: int, refill_key: int, origin: dict[str, Any], dealer: int,
         seats: Sequence[int], ante: int, trump_card: int,
-    ) -> _Ctx:
+    ) -> DealContext:
         opts = self.options
-        md = max_draw_for(opts, len(seats))
+        seats = tuple(seats)
+        tables = self._fee_tables
+        got = tables.get((seats, ante))
+        if got is None:
+            md = max_draw_for(opts, len(seats))
+            got = tables[seats, ante] = (md, tuple(draw_fee(opts, ante, k) for k in range(md + 1)))
         no_fold = -1
-        if opts.trump_card == "dealer_fifth" and trump_card % 13 == 12:
+        if trump_card % 13 == 12 and opts.trump_card == "dealer_fifth":
             no_fold = dealer
-        return _Ctx(
-            game=self, opts=opts, seed=seed, refill_key=refill_key, origin=origin,
-            n=opts.players, seats=tuple(seats), dealer=dealer, ante=ante,
-            trump_card=trump_card, trump=trump_card // 13, max_draw=md,
-            fees=tuple(draw_fee(opts, ante, k) for k in range(md + 1)), no_fold=no_fold,
+        return DealContext(
+            self, seed, refill_key, origin, seats, dealer, ante, trump_card, got[0], got[1],
+            no_fold,
         )
 
     def dealing_order(self, dealer: int, seated: Sequence[int] | None = None) -> list[int]:
@@ -75,8 +91,10 @@ class Bourre(Game):
         >>> trapoula.make("bourre", players=5).dealing_order(1, seated=[0, 1, 3, 4])
         [3, 4, 0, 1]
         """
+        if seated is None:
+            return list(self._orders[dealer])
         n = self.options.players
-        ok = set(range(n) if seated is None else seated)
+        ok = set(seated)
         return [s for s in ((dealer + 1 + j) % n for j in range(n)) if s in ok]
 
     @staticmethod
@@ -93,8 +111,10 @@ class Bourre(Game):
         """
         m = len(seats)
         hands = [0] * self.options.players
-        for k in range(5 * m):
-            hands[seats[k % m]] |= 1 << deck[k]
+        top = 5 * m
+        bits = itemgetter(*deck[:top])(_BIT)
+        for k, s in enumerate(seats):
+            hands[s] = sum(bits[k::m])  # distinct bits: the sum is the union
         if self.options.trump_card == "dealer_fifth":
             return hands, deck[5 * m - 1], list(deck[5 * m:])
         return hands, deck[5 * m], list(deck[5 * m + 1:])
@@ -109,26 +129,26 @@ class Bourre(Game):
         recorded instead) decides the cards; the dealer defaults to Pn.
         """
         n = self.options.players
-        d = n - 1 if dealer is None else seat_index(dealer)
-        if d >= n:
-            raise ConfigError(f"dealer {dealer} is not at a table of {n} players")
-        origin: dict[str, Any] = {}
+        if dealer is None:
+            d = n - 1
+        else:
+            d = seat_index(dealer)
+            if d >= n:
+                raise ConfigError(f"dealer {dealer} is not at a table of {n} players")
         if rng is None:
             seed = fresh_seed() if seed is None else seed
-            origin["seed"] = seed
-            rng = random.Random(seed)
+            deck, refill_key = self.shuffle(random.Random(seed))
+            return self._deal(deck, refill_key, d, {"seed": seed, "dealer": seat_name(d)}, seed)
         deck, refill_key = self.shuffle(rng)
-        if "seed" not in origin:
-            origin["deck"] = [str(Card.from_index(c)) for c in deck]
-            origin["refill_key"] = refill_key
-        origin["dealer"] = seat_name(d)
-        return self._deal(deck, refill_key, d, origin, int(origin.get("seed", 0)))
+        # the pack as card indices (the record spells them out)
+        origin = {"deck": deck, "refill_key": refill_key, "dealer": seat_name(d)}
+        return self._deal(deck, refill_key, d, origin, 0)
 
     def _deal(
         self, deck: Sequence[int], refill_key: int, dealer: int, origin: dict[str, Any],
         seed: int,
     ) -> BourreState:
-        seats = self.dealing_order(dealer)
+        seats = self._orders[dealer]
         hands, trump_card, stock = self.deal_cards(deck, seats)
         ante = self.options.ante
         ctx = self._ctx(seed, refill_key, origin, dealer, seats, ante, trump_card)
@@ -165,6 +185,8 @@ class Bourre(Game):
             if sorted(deck) != list(_DECK):
                 raise ConfigError("record: 'deck' must hold the 52 cards once each")
             d = seat_index(record.get("dealer", seat_name(self.options.players - 1)))
+            if d >= self.options.players:
+                raise ConfigError(f"record: dealer {seat_name(d)} is not at the table")
             origin = {k: record[k] for k in ("deck", "refill_key", "dealer") if k in record}
             state = self._deal(deck, int(record.get("refill_key", 0)), d, origin, 0)
             for text in record.get("actions", []):

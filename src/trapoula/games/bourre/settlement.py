@@ -22,7 +22,7 @@ from typing import Any
 from trapoula.errors import ConfigError
 from trapoula.games.bourre.rules import BourreOptions
 
-__all__ = ["Settlement", "normalize_players", "settle"]
+__all__ = ["Settlement", "normalize_players", "settle", "settle_core"]
 
 
 @dataclass(frozen=True)
@@ -79,31 +79,41 @@ def settle(pot: int, players: Mapping[str, Any], options: BourreOptions) -> Sett
     """
     tricks = normalize_players(players)
     active = [(s, t) for s, t in tricks.items() if t is not None]
+    payouts, bourre, carry, tied = settle_core(pot, active, options.tie_rule, options.bourre_cap)
+    return Settlement(payouts, bourre, carry, tied)
+
+
+def settle_core(
+    pot: int, active: list[tuple[str, int]], tie_rule: str, cap: int
+) -> tuple[dict[str, int], dict[str, int], int, tuple[str, ...]]:
+    """:func:`settle` on checked input: the active players in seat order with their tricks.
+
+    Returns ``(payouts, bourre, carry, tied)`` as in :class:`Settlement`.
+
+    >>> settle_core(6, [("P1", 3), ("P2", 2), ("P4", 0)], "split_tied", 0)
+    ({'P1': 6}, {'P4': 6}, 6, ())
+    """
     if not active:
-        return Settlement({}, {}, pot)
+        return {}, {}, pot, ()
     if len(active) == 1:
-        return Settlement({active[0][0]: pot} if pot else {}, {}, 0)
+        return ({active[0][0]: pot} if pot else {}), {}, 0, ()
     most = max(t for _, t in active)
     tied = [s for s, t in active if t == most]
     payouts: dict[str, int] = {}
     carry = 0
     if len(tied) == 1:
-        payouts[tied[0]] = pot
+        if pot:
+            payouts[tied[0]] = pot
     else:
-        rule = options.tie_rule
-        takers = tied if rule == "split_tied" else [s for s, _ in active]
-        if rule == "carry":
+        takers = tied if tie_rule == "split_tied" else [s for s, _ in active]
+        if tie_rule == "carry":
             carry = pot
         else:
             share = pot // len(takers)
             carry = pot - share * len(takers)
             if share:
                 payouts = {s: share for s in takers}
-    cap = options.bourre_cap
     fine = min(pot, cap) if cap else pot
-    bourre = {s: fine for s, t in active if t == 0 and fine}
-    carry += sum(bourre.values())
-    return Settlement(
-        {s: v for s, v in payouts.items() if v}, bourre, carry,
-        tuple(tied) if len(tied) > 1 else (),
-    )
+    bourre = {s: fine for s, t in active if t == 0} if fine else {}
+    carry += fine * len(bourre)
+    return payouts, bourre, carry, tuple(tied) if len(tied) > 1 else ()

@@ -12,27 +12,47 @@ States are immutable; ``apply`` returns the next state.
 >>> s2 = s.apply("P1 fold").apply("P2 fold").apply("P3 stay")
 >>> s2.is_over, s2.result
 (True, {'payouts': {'P3': 3}, 'bourre': {}, 'carry': 0})
+
+Speed (``benchmarks/speed_bourre.py``): every state is made with its legal list, a tuple of
+shared actions found by table look-ups (:mod:`trapoula.games.bourre.actions`).  ``apply``
+plays a card inline: one new object of 13 slots, whose hands are the hands the decision
+round left minus the cards ``played`` (so nothing is copied per card), with the winning card
+of the trick kept as it goes.  A decision makes a new :class:`DealBook` (the decision
+round's bookkeeping) and the next player's list; no dataclass is copied anywhere.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import Card, Suit, cards_of
+from trapoula.cards.cardset import bit_indices
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.core.state import GameState, LogCell
-from trapoula.errors import IllegalActionError, ParseError
-from trapoula.games.bourre.play import legal_mask, trick_winner
-from trapoula.games.bourre.settlement import settle
+from trapoula.errors import IllegalActionError
+from trapoula.games.bourre.actions import (
+    FOLD,
+    PLAY_ACTIONS,
+    PLAY_CARD,
+    STAY,
+    SUIT_PLAYS,
+    decide_actions,
+    draw_action,
+    draw_mask,
+    hand_draws,
+    parse_bourre_action,
+    plays_of,
+)
+from trapoula.games.bourre.context import LED, DealBook, DealContext
+from trapoula.games.bourre.deck import permute, refill_stock
+from trapoula.games.bourre.play import ABOVE
+from trapoula.games.bourre.settlement import settle_core
 
 if TYPE_CHECKING:
     from trapoula.games.bourre.game import Bourre
-    from trapoula.games.bourre.rules import BourreOptions
     from trapoula.games.bourre.view import BourreView
 
 __all__ = [
@@ -42,6 +62,7 @@ __all__ = [
     "STAY",
     "BourreState",
     "draw_action",
+    "hand_draws",
     "parse_bourre_action",
     "permute",
     "refill_stock",
@@ -50,265 +71,97 @@ __all__ = [
 DECIDE, PLAY, OVER = range(3)
 PHASES = ("decide", "play", "over")
 _SEATS = tuple(seat_name(i) for i in range(8))
+_new = object.__new__
 
-# --- interned actions ---------------------------------------------------------------------------
-FOLD = Action("fold")
-STAY = Action("stay")
-PLAY_ACTIONS: tuple[Action, ...] = tuple(Action("play", (Card.from_index(i),)) for i in range(52))
-_DRAWS: dict[int, Action] = {}
-_SMALL_DRAWS: dict[int, Action] = {}
-_DRAW_CACHE = 30_000
-_FORMS = "fold, stay, draw C [C ...], play C"
-
-
-def draw_action(mask: int) -> Action:
-    """The ``draw`` action discarding the cards of ``mask`` (canonical card order).
-
-    >>> from trapoula.cards import parse_cards, mask_of
-    >>> str(draw_action(mask_of(parse_cards("5C 2H"))))
-    'draw 2H 5C'
-    """
-    a = _DRAWS.get(mask)
-    if a is None:
-        a = _intern(mask, tuple(cards_of(mask)))
-    return a
-
-
-def _intern(mask: int, cards: tuple[Card, ...]) -> Action:
-    # draws of one or two cards (1,378) are kept for good; the 290k larger ones would cost
-    # too much memory, so they live in a bounded cache
-    a = Action("draw", cards)
-    if len(cards) > 2:
-        if len(_DRAWS) >= _DRAW_CACHE:
-            _DRAWS.clear()
-            _DRAWS.update(_SMALL_DRAWS)
-    else:
-        _SMALL_DRAWS[mask] = a
-    _DRAWS[mask] = a
-    return a
-
-
-# subsets of the positions 0..4 of a 5-card hand, as 5-bit ints, by size then lexicographic
-_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 << p for p in combo) for k in range(1, top + 1)
-          for combo in combinations(range(5), k))
-    for top in range(6)
+# the positions (in a sorted five-card hand) of the cards of each draw, in legal order
+_DRAW_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
+    p for k in range(1, 6) for p in combinations(range(5), k)
 )
-_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(p for p in range(5) if s >> p & 1) for s in range(32)
-)
-
-
-def hand_draws(hand: int, max_draw: int) -> list[Action]:
-    """Every ``draw`` of 1..max_draw cards of ``hand``: by count, then lexicographic card order.
-
-    >>> from trapoula.cards import parse_cards, mask_of
-    >>> [str(a) for a in hand_draws(mask_of(parse_cards("2S 3S 4S")), 2)]
-    ['draw 2S', 'draw 3S', 'draw 4S', 'draw 2S 3S', 'draw 2S 4S', 'draw 3S 4S']
-    """
-    cards = cards_of(hand)
-    if len(cards) != 5:  # (only setups and tools ask for other sizes)
-        out = []
-        for k in range(1, max_draw + 1):
-            for combo in combinations(cards, k):
-                m = sum(1 << c.index for c in combo)
-                out.append(_DRAWS.get(m) or _intern(m, combo))
-        return out
-    bits = [1 << c.index for c in cards]
-    sub = [0] * 32
-    for s in range(1, 32):
-        low = s & -s
-        sub[s] = sub[s ^ low] | bits[low.bit_length() - 1]
-    get = _DRAWS.get
-    out = []
-    for s in _SUBSETS[min(max_draw, 5)]:
-        m = sub[s]
-        a = get(m)
-        if a is None:
-            a = _intern(m, tuple(cards[p] for p in _POSITIONS[s]))
-        out.append(a)
-    return out
-
-
-def parse_bourre_action(text: str) -> Action:
-    """Parse Bourré action text (any case; the cards of a draw in any order).
-
-    >>> str(parse_bourre_action("DRAW 5c 2h")), str(parse_bourre_action(" play th "))
-    ('draw 2H 5C', 'play 10H')
-    >>> parse_bourre_action("draw 2H 2h")
-    Traceback (most recent call last):
-    ...
-    trapoula.errors.ParseError: 'draw' names 2H twice
-    """
-    words = text.strip().split()
-    if not words:
-        raise ParseError(f"empty action; Bourré actions are: {_FORMS}")
-    kind = words[0].lower()
-    if kind in ("fold", "stay"):
-        if len(words) != 1:
-            raise ParseError(f"'{kind}' takes nothing after it; got {text.strip()!r}")
-        return FOLD if kind == "fold" else STAY
-    if kind == "play":
-        if len(words) != 2:
-            raise ParseError("'play' needs exactly one card, e.g. 'play 10H'")
-        card = Card.parse(words[1])
-        if card.is_joker:
-            raise ParseError("Bourré has no jokers")
-        return PLAY_ACTIONS[card.index]
-    if kind == "draw":
-        if len(words) < 2:
-            raise ParseError(
-                "'draw' needs the cards to discard, e.g. 'draw 2H 5C' "
-                "(to keep all five cards, 'stay')"
-            )
-        mask = 0
-        for w in words[1:]:
-            card = Card.parse(w)
-            if card.is_joker:
-                raise ParseError("Bourré has no jokers")
-            if mask >> card.index & 1:
-                raise ParseError(f"'draw' names {card} twice")
-            mask |= 1 << card.index
-        return draw_action(mask)
-    raise ParseError(f"not a Bourré action: {text.strip()!r}; actions are: {_FORMS}")
-
-
-def permute(items: Sequence[int], key: int) -> list[int]:
-    """A shuffle of ``items`` decided by one random ``key`` (Lehmer code): uniform when ``key``
-    has comfortably more bits than ``log2(len(items)!)``.
-
-    >>> permute([1, 2, 3], 1), permute([1, 2, 3], 5)
-    ([3, 1, 2], [1, 2, 3])
-    """
-    out = list(items)
-    for j in range(len(out) - 1, 0, -1):
-        key, k = divmod(key, j + 1)
-        out[j], out[k] = out[k], out[j]
-    return out
-
-
-def refill_stock(pool: int, refill_key: int, number: int) -> list[int]:
-    """The new stock (top first) made of the ``pool`` cards at refill ``number`` (§2.2.6).
-
-    The pool (earlier discards and folded hands) is shuffled from its canonical order by a
-    key derived from the deal's ``refill_key`` (drawn when the deal was dealt), so a deal is
-    replayable.
-    """
-    cards = [i for i in range(52) if pool >> i & 1]
-    return permute(cards, random.Random(refill_key * 16 + number).getrandbits(256))
-
-
-@dataclass(frozen=True)
-class _Ctx:
-    """What a deal fixes once and shares between its states."""
-
-    game: Bourre
-    opts: BourreOptions
-    seed: int
-    refill_key: int
-    origin: dict[str, Any]
-    n: int  # seats at the table (P1..Pn)
-    seats: tuple[int, ...]  # dealt-in seats, from the dealer's left (decision order)
-    dealer: int
-    ante: int
-    trump_card: int
-    trump: int
-    max_draw: int
-    fees: tuple[int, ...]  # the fee for staying with k = 0..max_draw exchanged
-    no_fold: int  # the seat that may not fold (dealer_fifth: upturned ace), or -1
-    # set when play starts
-    order: tuple[int, ...] = ()  # next active seat after each seat
-    players: int = 0  # active players
 
 
 class BourreState(GameState):
     """One Bourré deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
 
     __slots__ = (
-        "_ctx", "_phase", "_turn", "_dpos", "hands", "active", "stock", "pool", "refills",
-        "discards", "fees_paid", "pot", "stacks", "trick", "leader", "tricks", "tricks_done",
-        "played", "_cell", "_legal", "_result",
+        "_ctx", "_deal", "_phase", "_turn", "_score", "trick", "played", "_best", "_wseat",
+        "_cell", "_legal", "_result", "is_over",
     )
 
-    _ctx: _Ctx
+    _ctx: DealContext
+    _deal: DealBook  # the decision round's bookkeeping (fixed once play starts)
     _phase: int
     _turn: int
-    _dpos: int
-    hands: tuple[int, ...]
-    active: int  # bitmask of seats that stayed in
-    stock: tuple[int, ...]  # top first
-    pool: int  # discards and folded hands that would make a new stock
-    refills: int
-    discards: tuple[int, ...]  # each seat's own discards (only he sees them)
-    fees_paid: tuple[int, ...]  # draw fees each seat paid into this pot (public)
-    pot: int
-    stacks: tuple[int, ...] | None  # chips behind each seat (sessions only)
-    trick: tuple[int, ...]
-    leader: int
-    tricks: tuple[int, ...]
-    tricks_done: int
-    played: int
+    _score: tuple[int, tuple[int, ...], int]  # (leader, tricks by seat, tricks done)
+    trick: tuple[int, ...]  # the cards of the current trick, in the order played
+    played: int  # every card played so far, as a mask
+    _best: int  # the card winning the current trick (-1 before its lead)
+    _wseat: int  # the seat that played it
     _cell: LogCell
-    _legal: list[Action] | None
-    _result: dict[str, Any] | None
+    _legal: tuple[Action, ...]  # the legal list, made with the state
+    _result: dict[str, Any]  # set once over
+    is_over: bool
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
     def _start(
         cls,
-        ctx: _Ctx,
+        ctx: DealContext,
         hands: Sequence[int],
         stock: Sequence[int],
         pot: int,
         stacks: Sequence[int] | None = None,
     ) -> BourreState:
-        s = object.__new__(cls)
+        d = _new(DealBook)
+        hands = d.hands = tuple(hands)
+        d.active = 0
+        d.stock = tuple(stock)
+        d.pool = 0
+        d.refills = 0
+        d.discards = d.fees_paid = (0,) * ctx.n
+        d.pot = pot
+        d.stacks = None if stacks is None else tuple(stacks)
+        d.dpos = 0
+        s = _new(cls)
         s._ctx = ctx
+        s._deal = d
         s._phase = DECIDE
-        s._dpos = 0
-        s._turn = ctx.seats[0]
-        s.hands = tuple(hands)
-        s.active = 0
-        s.stock = tuple(stock)
-        s.pool = 0
-        s.refills = 0
-        s.discards = (0,) * ctx.n
-        s.fees_paid = (0,) * ctx.n
-        s.pot = pot
-        s.stacks = None if stacks is None else tuple(stacks)
+        seat = s._turn = ctx.seats[0]
+        s._score = (-1, d.discards, 0)
         s.trick = ()
-        s.leader = -1
-        s.tricks = (0,) * ctx.n
-        s.tricks_done = 0
         s.played = 0
+        s._best = s._wseat = -1
         s._cell = None
-        s._legal = None
-        s._result = None
+        s._legal = decide_actions(hands[seat], ctx.max_draw, seat != ctx.no_fold)
+        s.is_over = False
         return s
 
     def _copy(self) -> BourreState:
-        n = object.__new__(BourreState)
+        n = _new(BourreState)
         n._ctx = self._ctx
+        n._deal = self._deal
         n._phase = self._phase
         n._turn = self._turn
-        n._dpos = self._dpos
-        n.hands = self.hands
-        n.active = self.active
-        n.stock = self.stock
-        n.pool = self.pool
-        n.refills = self.refills
-        n.discards = self.discards
-        n.fees_paid = self.fees_paid
-        n.pot = self.pot
-        n.stacks = self.stacks
+        n._score = self._score
         n.trick = self.trick
-        n.leader = self.leader
-        n.tricks = self.tricks
-        n.tricks_done = self.tricks_done
         n.played = self.played
+        n._best = self._best
+        n._wseat = self._wseat
         n._cell = self._cell
-        n._legal = None
-        n._result = None
+        n._legal = self._legal
+        if self.is_over:
+            n._result = self._result
+        n.is_over = self.is_over
+        return n
+
+    def _with_cards(
+        self, hands: Sequence[int], stock: Sequence[int], pool: int
+    ) -> BourreState:
+        """This state with other cards in the hands, the stock and the pool (for tests and
+        tools that deal the unseen cards again; the cards played stay as they are)."""
+        n = self._copy()
+        d = n._deal = self._deal.copy()
+        d.hands, d.stock, d.pool = tuple(hands), tuple(stock), pool
+        n._legal = n._compute_legal()
         return n
 
     # --- public protocol ----------------------------------------------------------------------
@@ -352,8 +205,68 @@ class BourreState(GameState):
     @property
     def folded(self) -> tuple[str, ...]:
         """Seats that have folded so far."""
-        ctx = self._ctx
-        return tuple(_SEATS[s] for s in ctx.seats[: self._dpos] if not self.active >> s & 1)
+        d = self._deal
+        return tuple(_SEATS[s] for s in self._ctx.seats[: d.dpos] if not d.active >> s & 1)
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Every seat's cards as a mask, by seat (0 for a seat not dealt in or folded)."""
+        played = self.played
+        if not played:
+            return self._deal.hands
+        return tuple(h & ~played for h in self._deal.hands)
+
+    @property
+    def active(self) -> int:
+        """The seats that stayed in, as a bitmask."""
+        return self._deal.active
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock, top first."""
+        return self._deal.stock
+
+    @property
+    def pool(self) -> int:
+        """Discards and folded hands that would make a new stock."""
+        return self._deal.pool
+
+    @property
+    def refills(self) -> int:
+        return self._deal.refills
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """Each seat's own discards (only he sees them)."""
+        return self._deal.discards
+
+    @property
+    def fees_paid(self) -> tuple[int, ...]:
+        """The draw fees each seat paid into this pot (public)."""
+        return self._deal.fees_paid
+
+    @property
+    def pot(self) -> int:
+        return self._deal.pot
+
+    @property
+    def stacks(self) -> tuple[int, ...] | None:
+        """Chips behind each seat (sessions only)."""
+        return self._deal.stacks
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick (-1 before play)."""
+        return self._score[0]
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Tricks taken so far, by seat."""
+        return self._score[1]
+
+    @property
+    def tricks_done(self) -> int:
+        return self._score[2]
 
     @property
     def current_player(self) -> str | None:
@@ -364,14 +277,10 @@ class BourreState(GameState):
         return -1 if self._phase == OVER else self._turn
 
     @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    @property
     def result(self) -> dict[str, Any] | None:
-        r = self._result
-        if r is None:
+        if not self.is_over:
             return None
+        r = self._result
         return {"payouts": dict(r["payouts"]), "bourre": dict(r["bourre"]), "carry": r["carry"]}
 
     def hand(self, seat: str | int) -> list[Card]:
@@ -381,28 +290,71 @@ class BourreState(GameState):
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken so far by each player who stayed in."""
-        return {_SEATS[s]: self.tricks[s] for s in self._ctx.seats if self.active >> s & 1}
+        active = self._deal.active
+        tricks = self._score[1]
+        return {_SEATS[s]: tricks[s] for s in self._ctx.seats if active >> s & 1}
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
+        return list(self._legal)
 
     def apply(self, action: Action | str) -> BourreState:
         if action.__class__ is not Action:
             action = self.parse(action)
-        assert isinstance(action, Action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            if self._phase == OVER:
-                raise IllegalActionError(f"{action} is not allowed: the deal is over")
+        if self._phase != PLAY:
+            assert isinstance(action, Action)
+            return self._apply_decision(action)
+        if action not in self._legal:
             raise IllegalActionError(
                 f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
             )
-        return self._apply_legal(action)
+        # --- hot path: a card is played (one new object; hands are derived from `played`)
+        ctx = self._ctx
+        seat = self._turn
+        card = PLAY_CARD[action]
+        n = _new(BourreState)
+        n._ctx = ctx
+        n._deal = deal = self._deal
+        n._phase = PLAY
+        played = n.played = self.played | 1 << card
+        n._cell = (self._cell, _SEATS[seat], action)
+        trick = self.trick
+        if not trick:
+            best, wseat = card, seat
+        elif ctx.beats[self._best] >> card & 1:
+            best, wseat = card, seat
+        else:
+            best, wseat = self._best, self._wseat
+        trick += (card,)
+        if len(trick) < ctx.players:
+            n.trick = trick
+            n._best = best
+            n._wseat = wseat
+            n._score = self._score
+            n.is_over = False
+            nxt = n._turn = ctx.order[seat]
+            # follow suit, beating the winning card if possible; else trump (beating a
+            # winning trump if possible); else any card
+            h = deal.hands[nxt] & ~played
+            f = h & LED[trick[0]]
+            if f:
+                n._legal = SUIT_PLAYS[f & ABOVE[best] or f]
+            else:
+                f = h & ctx.tmask
+                n._legal = SUIT_PLAYS[f & ABOVE[best] or f] if f else plays_of(h)
+            return n
+        # the trick is complete: its winner takes it and leads the next one
+        _, tricks, done = self._score
+        tricks = (*tricks[:wseat], tricks[wseat] + 1, *tricks[wseat + 1:])
+        n._score = (wseat, tricks, done + 1)
+        n.trick = ()
+        n._best = n._wseat = -1
+        n._turn = wseat
+        if done == 4:
+            n._finish()
+            return n
+        n.is_over = False
+        n._legal = ctx.lead_legal(deal.hands[wseat] & ~played)
+        return n
 
     def record(self) -> dict[str, Any]:
         from trapoula.core.record import FORMAT
@@ -412,7 +364,10 @@ class BourreState(GameState):
             "format": FORMAT, "game": game.name, "preset": game.preset,
             "options": game.changed_options(), "kind": "deal",
         }
-        rec.update(self._ctx.origin)
+        for key, value in self._ctx.origin.items():
+            if key == "deck" and value and isinstance(value[0], int):  # (a dealt pack)
+                value = [str(Card.from_index(c)) for c in value]
+            rec[key] = value
         rec["actions"] = [str(e) for e in self.history]
         return rec
 
@@ -425,137 +380,136 @@ class BourreState(GameState):
         return make_view(self, seat)
 
     # --- legality -----------------------------------------------------------------------------
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The legal list from scratch (the transitions make it as they go)."""
         phase = self._phase
         ctx = self._ctx
         seat = self._turn
-        if phase == PLAY:
-            m = legal_mask(self.hands[seat], self.trick, ctx.trump, ctx.opts.forced_lead)
-            out = []
-            while m:
-                low = m & -m
-                out.append(PLAY_ACTIONS[low.bit_length() - 1])
-                m ^= low
-            return out
         if phase == OVER:
-            return []
-        acts = [STAY] if seat == ctx.no_fold else [FOLD, STAY]
-        if ctx.max_draw:
-            acts.extend(hand_draws(self.hands[seat], ctx.max_draw))
-        return acts
+            return ()
+        h = self.hands[seat]
+        if phase == DECIDE:
+            return decide_actions(h, ctx.max_draw, seat != ctx.no_fold)
+        if not self.trick:
+            return ctx.lead_legal(h)
+        best = self._best
+        f = h & LED[self.trick[0]]
+        if f:
+            return SUIT_PLAYS[f & ABOVE[best] or f]
+        f = h & ctx.tmask
+        return SUIT_PLAYS[f & ABOVE[best] or f] if f else plays_of(h)
 
     # --- transitions --------------------------------------------------------------------------
     def _apply_legal(self, action: Action) -> BourreState:
-        seat = self._turn
-        n = self._copy()
-        n._cell = (self._cell, _SEATS[seat], action)
         if self._phase == PLAY:
-            n._play(seat, action.cards[0].index)
-        else:
-            n._decide(seat, action)
-        return n
+            return self.apply(action)
+        return self._apply_decision(action)
 
-    def _pay(self, seat: int, fee: int) -> None:
-        """``seat`` pays ``fee`` into the pot (in a session, at most what he has)."""
-        if not fee:
-            return
-        stacks = self.stacks
-        if stacks is not None:
-            fee = min(fee, stacks[seat])
-            st = list(stacks)
-            st[seat] -= fee
-            self.stacks = tuple(st)
-        self.pot += fee
-        f = list(self.fees_paid)
-        f[seat] += fee
-        self.fees_paid = tuple(f)
-
-    def _decide(self, seat: int, action: Action) -> None:
+    def _apply_decision(self, action: Action) -> BourreState:
+        """``fold``, ``stay`` or ``draw`` by the seat to decide (§2.2.5-§2.2.7); also refuses
+        any action once the deal is over."""
+        legal = self._legal
+        try:
+            j = legal.index(action)
+        except ValueError:
+            if self._phase == OVER:
+                raise IllegalActionError(f"{action} is not allowed: the deal is over") from None
+            raise IllegalActionError(
+                f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
+            ) from None
+        action = legal[j]  # the canonical object
         ctx = self._ctx
-        hands = list(self.hands)
-        if action is FOLD or action.kind == "fold":
-            self.pool |= hands[seat]
-            hands[seat] = 0
+        seat = self._turn
+        old = self._deal
+        hands, pool, active, stock, refills = (
+            old.hands, old.pool, old.active, old.stock, old.refills)
+        discards, fees_paid, pot, stacks = old.discards, old.fees_paid, old.pot, old.stacks
+        if action == FOLD:
+            pool |= hands[seat]
+            hands = (*hands[:seat], 0, *hands[seat + 1:])
         else:
-            self.active |= 1 << seat
-            k = len(action.cards)
-            self._pay(seat, ctx.fees[k])
-            if k:
-                out = 0
-                for card in action.cards:
-                    out |= 1 << card.index
-                stock = self.stock
-                take = list(stock[:k])
+            active |= 1 << seat
+            j -= 2 if legal[0] == FOLD else 1  # the draws come after fold and stay
+            if j < 0:
+                k = out = 0
+            else:  # the j-th draw: which cards of the hand, by position
+                idx = bit_indices(hands[seat])
+                if len(idx) == 5:
+                    out = 0
+                    for p in _DRAW_POSITIONS[j]:
+                        out |= 1 << idx[p]
+                else:
+                    out = draw_mask(action)
+                k = out.bit_count()
+            fee = ctx.fees[k]
+            if fee:  # (in a session, at most what he has)
+                if stacks is not None:
+                    fee = min(fee, stacks[seat])
+                    stacks = (*stacks[:seat], stacks[seat] - fee, *stacks[seat + 1:])
+                pot += fee
+                fees_paid = (*fees_paid[:seat], fees_paid[seat] + fee, *fees_paid[seat + 1:])
+            if k:  # discard, draw from the stock; made again from the pool if it runs out
+                take = stock[:k]
                 stock = stock[k:]
                 if len(take) < k:
-                    self.refills += 1
-                    new = refill_stock(self.pool, ctx.refill_key, self.refills)
-                    self.pool = 0
+                    refills += 1
+                    new = refill_stock(pool, ctx.refill_key, refills)
+                    pool = 0
                     need = k - len(take)
-                    take.extend(new[:need])
+                    take += tuple(new[:need])
                     stock = tuple(new[need:])
-                self.stock = stock
-                self.pool |= out
+                pool |= out
                 h = hands[seat] ^ out
                 for c in take:
                     h |= 1 << c
-                hands[seat] = h
-                d = list(self.discards)
-                d[seat] |= out
-                self.discards = tuple(d)
-        self.hands = tuple(hands)
-        self._dpos += 1
-        if self._dpos < len(ctx.seats):
-            self._turn = ctx.seats[self._dpos]
-            return
-        self._end_decisions()
-
-    def _end_decisions(self) -> None:
-        ctx = self._ctx
-        staying = [s for s in ctx.seats if self.active >> s & 1]
-        if len(staying) < 2:
-            self._finish()
-            return
-        order = [-1] * ctx.n
-        for i, s in enumerate(staying):
-            order[s] = staying[(i + 1) % len(staying)]
-        self._ctx = replace(ctx, order=tuple(order), players=len(staying))
-        self._phase = PLAY
-        self._turn = self.leader = staying[0]
-
-    def _play(self, seat: int, card: int) -> None:
-        bit = 1 << card
-        hands = list(self.hands)
-        hands[seat] ^= bit
-        self.hands = tuple(hands)
-        self.played |= bit
-        trick = self.trick + (card,)
-        ctx = self._ctx
-        if len(trick) < ctx.players:
-            self.trick = trick
-            self._turn = ctx.order[seat]
-            return
-        winner = self.leader
-        for _ in range(trick_winner(trick, ctx.trump)):
-            winner = ctx.order[winner]
-        t = list(self.tricks)
-        t[winner] += 1
-        self.tricks = tuple(t)
-        self.trick = ()
-        self.leader = self._turn = winner
-        self.tricks_done += 1
-        if self.tricks_done == 5:
-            self._finish()
+                hands = (*hands[:seat], h, *hands[seat + 1:])
+                discards = (*discards[:seat], discards[seat] | out, *discards[seat + 1:])
+        d = _new(DealBook)
+        d.hands, d.active, d.stock, d.pool, d.refills = hands, active, stock, pool, refills
+        d.discards, d.fees_paid, d.pot, d.stacks = discards, fees_paid, pot, stacks
+        d.dpos = dpos = old.dpos + 1
+        n = _new(BourreState)
+        n._ctx = ctx
+        n._deal = d
+        n._phase = DECIDE
+        n._score = self._score
+        n.trick = ()
+        n.played = 0
+        n._best = n._wseat = -1
+        n._cell = (self._cell, _SEATS[seat], action)
+        n.is_over = False
+        if dpos < len(ctx.seats):
+            nxt = n._turn = ctx.seats[dpos]
+            n._legal = decide_actions(d.hands[nxt], ctx.max_draw, nxt != ctx.no_fold)
+            return n
+        # everyone has decided: play among those who stayed, if two or more did
+        n._turn = seat
+        if d.active.bit_count() < 2:
+            n._finish()
+            return n
+        ctx = n._ctx = ctx.playing(d.active)
+        n._phase = PLAY
+        first = next(s for s in ctx.seats if d.active >> s & 1)
+        n._turn = first
+        n._score = (first, n._score[1], 0)
+        n._legal = ctx.lead_legal(d.hands[first])
+        return n
 
     def _finish(self) -> None:
         ctx = self._ctx
-        players = {
-            _SEATS[s]: (self.tricks[s] if self.active >> s & 1 else None) for s in ctx.seats
-        }
-        self._result = settle(self.pot, players, ctx.opts).as_result()
+        active = self._deal.active
+        tricks = self._score[1]
+        payouts, bourre, carry, _ = settle_core(
+            self._deal.pot, [(_SEATS[s], tricks[s]) for s in ctx.seats if active >> s & 1],
+            ctx.opts.tie_rule, ctx.opts.bourre_cap,
+        )
+        self._result = {"payouts": payouts, "bourre": bourre, "carry": carry}
         self._phase = OVER
+        self._legal = ()
+        self.is_over = True
 
     # --- helpers for views, bots and sessions -------------------------------------------------
     def draw_count(self, seat: int) -> int:
         """How many cards ``seat`` exchanged (public), or -1 if he has not stayed in."""
-        return self.discards[seat].bit_count() if self.active >> seat & 1 else -1
+        d = self._deal
+        return d.discards[seat].bit_count() if d.active >> seat & 1 else -1

@@ -152,7 +152,7 @@ def make_view(
             w = trick_winner([c.index for _, c in cur], ctx.trump)
             tricks.append(TrickView(cur[0][0], tuple(cur), cur[w][0]))
             cur = []
-    decided = ctx.seats[: state._dpos] if state._phase == 0 else ctx.seats
+    decided = ctx.seats[: state._deal.dpos] if state._phase == 0 else ctx.seats
     staying = tuple(_SEATS[s] for s in ctx.seats if state.active >> s & 1)
     folded = tuple(_SEATS[s] for s in decided if not state.active >> s & 1)
     if stacks is None and state.stacks is not None:
