@@ -61,11 +61,15 @@ BOTS: dict[str, dict[str, str]] = {
         "burraco": "trapoula.bots.burraco_heuristic:BurracoHeuristicBot",
     },
     # search bots and levels (issue 6)
-    "pimc": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoPIMCBot"},
+    "pimc": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoPIMCBot",
+             "bourre": "trapoula.bots.bourre_pimc:BourrePIMCBot"},
+    "ismcts": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoISMCTSBot"},
     "easy": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoEasyBot"},
     "medium": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoMediumBot"},
-    "hard": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoHardBot"},
-    "expert": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoExpertBot"},
+    "hard": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoHardBot",
+             "bourre": "trapoula.bots.bourre_pimc:BourreHardBot"},
+    "expert": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoExpertBot",
+               "bourre": "trapoula.bots.bourre_pimc:BourreExpertBot"},
 }
 
 

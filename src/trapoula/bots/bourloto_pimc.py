@@ -3,18 +3,21 @@
 For a card to play, :class:`BourlotoPIMCBot` draws worlds consistent with the seat's view
 (:mod:`trapoula.search.bourloto_sampler`), solves each one double dummy for the value of every
 legal card (:mod:`trapoula.search.bourloto_dd`: the card points the team takes from now on)
-and plays the card with the best mean.  The number of worlds depends on how many tricks are
-left (early positions cost far more to solve); where it is 0 the heuristic bot plays.  The
-work per move is fixed (not timed), so a seeded bot replays exactly; ``time_limit`` (s) adds
-an optional clock that stops drawing worlds once it is spent.  Bidding, declarations and the
-seven exchange are the heuristic bot's.
+and plays the card with the best mean.  A move's work is a count of worlds and of solver
+nodes; early in the deal, where too few worlds can be solved within it, information-set MCTS
+(:mod:`trapoula.search.bourloto_ismcts`) chooses instead.  Counts, unlike clocks, replay
+exactly: a seeded bot makes the same moves on any machine (``time_limit`` adds an optional
+clock on top).  Bidding, declarations and the seven exchange are the heuristic bot's.
 
 Levels (``make_bot(name, game)``; mean / slowest time per move on a 2-core machine):
 
 * ``easy`` — the heuristic's bidding, always the highest card (``GreedyBourlotoBot``);
 * ``medium`` — the heuristic bot (about 1 ms);
-* ``hard`` (also ``pimc``) — PIMC over the last five tricks (≤ 50 ms per move);
-* ``expert`` — PIMC over the last seven tricks with more worlds (≤ 1 s per move).
+* ``hard`` (also ``pimc``) — PIMC once 16 worlds fit in 1,500 solver nodes (about the
+  last five tricks), ISMCTS with 1,000 iterations before (≤ 50 ms per move);
+* ``expert`` — PIMC with up to 40 worlds in 30,000 nodes (about the last seven tricks),
+  ISMCTS with 10,000 iterations before (≤ 1 s per move);
+* ``ismcts`` — ISMCTS alone, 1,500 iterations per card.
 
 >>> import trapoula
 >>> from trapoula.bots import make_bot
@@ -30,7 +33,7 @@ Levels (``make_bot(name, game)``; mean / slowest time per move on a 2-core machi
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from trapoula.bots.base import Bot
@@ -38,32 +41,47 @@ from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot, GreedyBourlot
 from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.core.game import Game
-from trapoula.search.bourloto_dd import BourlotoSolver, DDPosition
+from trapoula.search.bourloto_dd import BourlotoSolver, DDPosition, SearchAborted
 from trapoula.search.bourloto_sampler import constraints, sample_hands
 
 __all__ = [
     "LEVELS",
+    "Level",
     "BourlotoEasyBot",
     "BourlotoExpertBot",
     "BourlotoHardBot",
+    "BourlotoISMCTSBot",
     "BourlotoMediumBot",
     "BourlotoPIMCBot",
     "pimc_values",
 ]
 
-# tricks left -> worlds per move (missing or 0: the heuristic plays)
-LEVELS: dict[str, dict[int, int]] = {
-    "hard": {5: 10, 4: 16, 3: 16, 2: 16},
-    "expert": {7: 6, 6: 24, 5: 40, 4: 40, 3: 40, 2: 40},
+@dataclass(frozen=True)
+class Level:
+    """The work of one move: at most ``worlds`` sampled deals and ``nodes`` solver nodes
+    (trick starts) in all.  When fewer than ``min_worlds`` worlds could be solved (early in
+    the deal) ISMCTS plays with ``ismcts`` iterations (0: the heuristic plays)."""
+
+    worlds: int
+    nodes: int
+    min_worlds: int = 4
+    ismcts: int = 0
+
+
+LEVELS: dict[str, Level] = {
+    "hard": Level(worlds=16, nodes=1_500, ismcts=1_000),
+    "expert": Level(worlds=40, nodes=30_000, min_worlds=6, ismcts=10_000),
 }
 
 
 def pimc_values(
     view: Any, opts: Any, worlds: int, rng: Any, solver: BourlotoSolver,
-    deadline: float | None = None,
+    deadline: float | None = None, nodes: int | None = None,
 ) -> tuple[dict[int, float], int]:
     """Mean double-dummy value (the seat's team's card points from now on) of each legal
-    card over ``worlds`` sampled deals; returns (values by global card index, worlds used)."""
+    card over up to ``worlds`` sampled deals, stopping early when ``nodes`` solver nodes or
+    the ``deadline`` (a ``time.perf_counter`` time) are spent; returns (values by global card
+    index, worlds solved).  A world left unfinished does not count."""
     info = constraints(view, opts)
     me = info.me
     team = "AB"[me & 1]
@@ -72,15 +90,23 @@ def pimc_values(
     done = len(view.tricks)
     totals: dict[int, float] = {}
     used = 0
-    for _ in range(worlds):
-        hands = sample_hands(info, rng)
-        pos = DDPosition(hands, info.trump, leader, trick, done)
-        for card, v in solver.move_values(pos, team).items():
-            totals[card.index] = totals.get(card.index, 0.0) + v
-        used += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return {c: v / used for c, v in totals.items()}, used
+    solver.set_budget(nodes)
+    try:
+        for _ in range(worlds):
+            hands = sample_hands(info, rng)
+            pos = DDPosition(hands, info.trump, leader, trick, done)
+            try:
+                vals = solver.move_values(pos, team)
+            except SearchAborted:
+                break
+            for card, v in vals.items():
+                totals[card.index] = totals.get(card.index, 0.0) + v
+            used += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+    finally:
+        solver.set_budget(None)
+    return ({c: v / used for c, v in totals.items()} if used else {}), used
 
 
 class BourlotoPIMCBot(Bot):
@@ -91,11 +117,11 @@ class BourlotoPIMCBot(Bot):
 
     def __init__(
         self, game: Game, seed: int | None = None, *,
-        worlds: Mapping[int, int] | None = None, time_limit: float | None = None,
+        level: Level | None = None, time_limit: float | None = None,
     ) -> None:
         super().__init__(game, seed)
         self.opts: Any = game.options
-        self.worlds = dict(LEVELS[self.level] if worlds is None else worlds)
+        self.params = LEVELS[self.level] if level is None else level
         self.time_limit = time_limit
         self.heuristic = BourlotoHeuristicBot(game, seed=self.rng.getrandbits(32))
         self.solver = BourlotoSolver.for_game(game, max_entries=400_000)
@@ -112,13 +138,15 @@ class BourlotoPIMCBot(Bot):
                 by_card[c] = a
         if len(by_card) == 1:
             return next(iter(by_card.values()))
-        left = 8 - len(view.tricks)
-        n = self.worlds.get(left, 0)
-        if n <= 0:
-            return self.heuristic.choose(view)
+        p = self.params
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        values, _ = pimc_values(view, self.opts, n, self.rng, self.solver, deadline)
+        values, used = pimc_values(view, self.opts, p.worlds, self.rng, self.solver, deadline,
+                                   p.nodes)
         self.solver.clear()
+        if used < p.min_worlds:
+            if p.ismcts > 0:
+                return self._ismcts(view, by_card, p.ismcts)
+            return self.heuristic.choose(view)
         best = max(values.values())
         top = [c for c, v in values.items() if v >= best - 1e-9]
         if len(top) > 1:  # ties: let the heuristic choose among the best cards
@@ -127,11 +155,24 @@ class BourlotoPIMCBot(Bot):
                 return by_card[h.cards[0].index]
         return by_card[min(top)]
 
+    def _ismcts(self, view: Any, by_card: dict[int, Action], iterations: int) -> Action:
+        from trapoula.search.bourloto_ismcts import ismcts_visits
+
+        visits = ismcts_visits(view, self.opts, iterations, self.rng)
+        card = max(sorted(visits), key=lambda k: visits[k])
+        return by_card[card.index]
+
     def card_values(self, view: Any, worlds: int = 20) -> dict[Card, float]:
         """Mean DD value of each legal card over ``worlds`` sampled deals (for hints)."""
-        values, _ = pimc_values(view, self.opts, worlds, self.rng, self.solver)
+        values, _ = pimc_values(view, self.opts, worlds, self.rng, self.solver,
+                                nodes=self.params.nodes)
         self.solver.clear()
         return {Card.from_index(c): v for c, v in values.items()}
+
+
+    def hint_values(self, view: Any) -> dict[Card, float]:
+        """Mean double-dummy points (the team's, from now on) of each legal card."""
+        return self.card_values(view, max(self.params.min_worlds, 12))
 
 
 class BourlotoHardBot(BourlotoPIMCBot):
@@ -150,3 +191,38 @@ class BourlotoMediumBot(BourlotoHeuristicBot):
 
 class BourlotoEasyBot(GreedyBourlotoBot):
     name = "easy"
+
+
+class BourlotoISMCTSBot(Bot):
+    """SO-ISMCTS card play (:mod:`trapoula.search.bourloto_ismcts`): a fixed number of
+    iterations per move (``iterations``), the most visited card; heuristic bidding."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seed: int | None = None, *, iterations: int = 1500,
+                 c: float = 0.7, reuse: int = 4) -> None:
+        super().__init__(game, seed)
+        self.opts: Any = game.options
+        self.iterations = iterations
+        self.c = c
+        self.reuse = reuse
+        self.heuristic = BourlotoHeuristicBot(game, seed=self.rng.getrandbits(32))
+
+    def choose(self, view: Any) -> Action:
+        from trapoula.search.bourloto_ismcts import ismcts_visits
+
+        acts: tuple[Action, ...] = view.legal_actions
+        if len(acts) == 1 or acts[0].kind != "play":
+            return self.heuristic.choose(view)
+        by_card: dict[int, Action] = {}
+        for a in acts:
+            c = a.cards[0].index
+            old = by_card.get(c)
+            if old is None or len(a.words) > len(old.words):
+                by_card[c] = a
+        if len(by_card) == 1:
+            return next(iter(by_card.values()))
+        visits = ismcts_visits(view, self.opts, self.iterations, self.rng, c=self.c,
+                               reuse=self.reuse)
+        card = max(sorted(visits), key=lambda k: visits[k])
+        return by_card[card.index]

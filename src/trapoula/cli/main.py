@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 import trapoula
-from trapoula.cli import conformance, play, replay, rules, simulate
+from trapoula.cli import analyse, arena, conformance, play, replay, rules, simulate
 from trapoula.cli.common import Console
 from trapoula.errors import TrapoulaError
 
@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     replay.add_parser(sub)
     simulate.add_parser(sub)
+    arena.add_parser(sub)
+    analyse.add_parser(sub)
     conformance.add_parser(sub)
     rules.add_parsers(sub)
     return parser

@@ -236,7 +236,10 @@ class PlaySession:
         text = self.ui.t("hint", bot=self._hint.name, action=self.r.action_label(view, action))
         if len(action.cards) == 1:
             text += f" ({self.ui.card_long(action.cards[0])})"
-        return text
+        from trapoula.search.analysis import hint_text  # the search behind the hint (issue 6)
+
+        extra = hint_text(self._hint, view)
+        return text if extra is None else f"{text}\n{extra}"
 
     def warn(self, name: str, why: str) -> None:
         if name not in self._warned:
