@@ -20,7 +20,7 @@ from trapoula.errors import IllegalActionError, NotYourTurnError
 if TYPE_CHECKING:
     from trapoula.core.game import Game
 
-__all__ = ["Event", "GameState", "LogCell", "iter_log"]
+__all__ = ["DealState", "Event", "GameState", "LogCell", "iter_log"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,3 +140,31 @@ class GameState(ABC):
         acts = [str(a) for a in self.legal_actions()]
         more = f" ... ({len(acts) - limit} more)" if len(acts) > limit else ""
         return ", ".join(acts[:limit]) + more
+
+
+class DealState(GameState):
+    """A deal's state that keeps what the deal fixes in a shared context ``_ctx`` (with
+    ``dealer`` and ``seed``) and its phase as an index into the class's ``PHASES``."""
+
+    __slots__ = ()
+
+    PHASES: tuple[str, ...] = ()
+    _ctx: Any
+    _phase: int
+
+    @property
+    def phase(self) -> str:
+        """The phase's name (for example ``"bid1"``, ``"play"``, ``"over"``)."""
+        return self.PHASES[self._phase]
+
+    @property
+    def dealer(self) -> str:
+        return f"P{self._ctx.dealer + 1}"
+
+    @property
+    def dealer_index(self) -> int:
+        return int(self._ctx.dealer)
+
+    @property
+    def seed(self) -> int:
+        return int(self._ctx.seed)

@@ -23,7 +23,7 @@ from trapoula.cards import SUIT_MASKS, Card, Suit, deck_32
 from trapoula.cards.cardset import bit_indices as _bits
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_name
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import DealState, LogCell
 from trapoula.errors import IllegalActionError, ParseError
 from trapoula.games.bourloto.declarations import (
     Declaration,
@@ -198,7 +198,8 @@ class _Bid(NamedTuple):
     reason: str = ""
 
 
-class BourlotoState(GameState):
+class BourlotoState(DealState):
+    PHASES = PHASES
     """One Bourloto deal.  Use ``game.new_deal()``; never construct directly."""
 
     __slots__ = (
@@ -269,17 +270,6 @@ class BourlotoState(GameState):
     def game(self) -> Bourloto:
         return self._ctx.game
 
-    @property
-    def phase(self) -> str:
-        return PHASES[self._phase]
-
-    @property
-    def dealer(self) -> str:
-        return seat_name(self._ctx.dealer)
-
-    @property
-    def dealer_index(self) -> int:
-        return self._ctx.dealer
 
     @property
     def trump(self) -> Suit | None:
@@ -288,10 +278,6 @@ class BourlotoState(GameState):
     @property
     def buyer(self) -> str | None:
         return "AB"[self._ctx.buyer] if self._ctx.buyer >= 0 else None
-
-    @property
-    def seed(self) -> int:
-        return self._ctx.seed
 
     @property
     def current_player(self) -> str | None:

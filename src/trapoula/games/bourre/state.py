@@ -31,7 +31,7 @@ from trapoula.cards import Card, Suit, cards_of
 from trapoula.cards.cardset import bit_indices
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import DealState, LogCell
 from trapoula.errors import IllegalActionError
 from trapoula.games.bourre.actions import (
     FOLD,
@@ -79,7 +79,8 @@ _DRAW_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-class BourreState(GameState):
+class BourreState(DealState):
+    PHASES = PHASES
     """One Bourré deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
 
     __slots__ = (
@@ -169,21 +170,6 @@ class BourreState(GameState):
     def game(self) -> Bourre:
         return self._ctx.game
 
-    @property
-    def phase(self) -> str:
-        return PHASES[self._phase]
-
-    @property
-    def dealer(self) -> str:
-        return _SEATS[self._ctx.dealer]
-
-    @property
-    def dealer_index(self) -> int:
-        return self._ctx.dealer
-
-    @property
-    def seed(self) -> int:
-        return self._ctx.seed
 
     @property
     def ante(self) -> int:

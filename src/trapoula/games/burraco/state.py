@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from trapoula.cards import Card, parse_card
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import DealState, LogCell
 from trapoula.errors import IllegalActionError, ParseError
 from trapoula.games.burraco.legal import decode, intern
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
@@ -93,7 +93,8 @@ def _parse_indices(words: Sequence[str]) -> tuple[int, ...]:
     return tuple(sorted(parse_card(w).index for w in words))
 
 
-class BurracoState(Table, GameState):
+class BurracoState(Table, DealState):
+    PHASES = PHASES
     """One Burraco deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
 
     __slots__ = ("_cell", "_legal", "_result")
@@ -160,21 +161,6 @@ class BurracoState(Table, GameState):
     def game(self) -> Burraco:
         return self._ctx.game
 
-    @property
-    def phase(self) -> str:
-        return PHASES[self._phase]
-
-    @property
-    def dealer(self) -> str:
-        return seat_name(self._ctx.dealer)
-
-    @property
-    def dealer_index(self) -> int:
-        return self._ctx.dealer
-
-    @property
-    def seed(self) -> int:
-        return self._ctx.seed
 
     @property
     def current_player(self) -> str | None:
