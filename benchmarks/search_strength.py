@@ -3,10 +3,11 @@
 Each line is one ``trapoula arena`` run (duplicate deals: partnership deals played twice with
 the seats swapped, Bourré deals once per rotation of the table); the seed of every line is
 2026.  The command behind each line is printed with it, so any figure can be reproduced
-alone.  ``--quick`` plays 60 deals per line instead of the committed counts; ``--only TEXT``
-keeps the lines whose command contains TEXT.
+alone.  By default (``make bench``) each line plays 60 deals, which takes minutes; ``--full``
+plays the committed counts (600 deals for most lines: about two hours on two cores, most of
+it the ``expert`` line); ``--only TEXT`` keeps the lines whose command contains TEXT.
 
-    .venv/bin/python benchmarks/search_strength.py [--quick] [--workers 2] [--only bourre]
+    .venv/bin/python benchmarks/search_strength.py [--full] [--workers 2] [--only bourre]
 
 docs/search.md holds the table this produced and how long it took.
 """
@@ -26,19 +27,20 @@ SEED = 2026
 LINES: list[tuple[str, int]] = [
     ("bourloto --preset gr --bots heuristic,random", 600),
     ("bourloto --preset gr --bots hard,heuristic", 600),
-    ("bourloto --preset gr --bots expert,heuristic", 600),
+    ("bourloto --preset gr --bots expert,heuristic", 200),
     ("bourloto --preset ru --bots heuristic,random", 600),
     ("bourloto --preset ru --bots hard,heuristic", 600),
     ("bourre --bots heuristic,random", 300),
     ("bourre --bots hard,heuristic", 600),
-    ("bourre --bots expert,heuristic", 600),
+    ("bourre --bots expert,heuristic", 300),
     ("burraco --bots heuristic,random", 100),
+    ("burraco --bots rollout,heuristic", 40),
 ]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="60 deals per line")
+    ap.add_argument("--full", action="store_true", help="the committed deal counts")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", default="", help="only the lines containing this text")
     a = ap.parse_args(argv)
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         for k, (line, deals) in enumerate(LINES):
             if a.only and a.only not in line:
                 continue
-            n = 60 if a.quick else deals
+            n = deals if a.full else min(deals, 60)
             out = Path(tmp) / f"line{k}.json"
             cmd = (f"arena {line} --deals {n} --seed {SEED} --workers {a.workers} --quiet "
                    f"--out {out}")

@@ -70,6 +70,8 @@ BOTS: dict[str, dict[str, str]] = {
              "bourre": "trapoula.bots.bourre_pimc:BourreHardBot"},
     "expert": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoExpertBot",
                "bourre": "trapoula.bots.bourre_pimc:BourreExpertBot"},
+    # not (yet) measurably stronger than the heuristic: a name of its own, not a level
+    "rollout": {"burraco": "trapoula.bots.burraco_search:BurracoSearchBot"},
 }
 
 
