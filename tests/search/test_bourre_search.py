@@ -72,3 +72,19 @@ def test_rollouts_value_every_candidate_and_the_bot_replays() -> None:
         return list(st.view("P1").history)
 
     assert play(4) == play(4)
+
+
+def test_2_3_bourre_ismcts_visits_only_legal_cards_and_replays() -> None:
+    from trapoula.search.bourre_ismcts import bourre_ismcts_visits
+
+    g = trapoula.make("bourre", players=4)
+    s = g.new_deal(seed=6)
+    while s.phase == "decide":
+        s = s.apply("stay")
+    for _ in range(5):  # into the first trick
+        v = s.view(s.current_player)
+        a = bourre_ismcts_visits(v, g.options, 200, random.Random(3))
+        assert a == bourre_ismcts_visits(v, g.options, 200, random.Random(3))
+        assert sum(a.values()) == 200
+        assert set(a) == {x.cards[0] for x in v.legal_actions}
+        s = s.apply(make_bot("ismcts", g, seed=1).choose(v))

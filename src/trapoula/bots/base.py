@@ -63,7 +63,8 @@ BOTS: dict[str, dict[str, str]] = {
     # search bots and levels (issue 6)
     "pimc": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoPIMCBot",
              "bourre": "trapoula.bots.bourre_pimc:BourrePIMCBot"},
-    "ismcts": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoISMCTSBot"},
+    "ismcts": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoISMCTSBot",
+               "bourre": "trapoula.bots.bourre_pimc:BourreISMCTSBot"},
     "easy": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoEasyBot"},
     "medium": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoMediumBot"},
     "hard": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoHardBot",

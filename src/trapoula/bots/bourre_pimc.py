@@ -32,8 +32,8 @@ from trapoula.core.game import Game
 from trapoula.search.bourre_dd import SCALE, BourrePosition, move_values
 from trapoula.search.bourre_sampler import bourre_constraints, sample_bourre_hands
 
-__all__ = ["BOURRE_LEVELS", "BourreExpertBot", "BourreHardBot", "BourrePIMCBot",
-           "BourreLevel"]
+__all__ = ["BOURRE_LEVELS", "BourreExpertBot", "BourreHardBot", "BourreISMCTSBot",
+           "BourreLevel", "BourrePIMCBot"]
 
 
 @dataclass(frozen=True)
@@ -141,3 +141,22 @@ class BourreHardBot(BourrePIMCBot):
 class BourreExpertBot(BourrePIMCBot):
     name = "expert"
     level = "expert"
+
+
+class BourreISMCTSBot(BourrePIMCBot):
+    """The decision round as ``hard`` (rollouts); card play by SO-ISMCTS
+    (:mod:`trapoula.search.bourre_ismcts`) with ``iterations`` per card."""
+
+    name = "ismcts"
+    level = "hard"
+    iterations = 1500
+
+    def choose(self, view: Any) -> Action:
+        acts: tuple[Action, ...] = tuple(view.legal_actions)
+        if view.phase != "play" or len(acts) == 1:
+            return super().choose(view)
+        from trapoula.search.bourre_ismcts import bourre_ismcts_visits
+
+        visits = bourre_ismcts_visits(view, self.opts, self.iterations, self.rng)
+        card = max(sorted(visits), key=lambda k: visits[k])
+        return next(a for a in acts if a.cards[0] == card)

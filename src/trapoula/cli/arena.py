@@ -28,7 +28,7 @@ __all__ = ["add_parser", "format_table", "run"]
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("arena", help="rank bots over duplicate deals (CIs, ratings)",
                        description="Round robin of bots over duplicate deals: mean points "
-                                   "per deal with 95%% CIs, match win rates, OpenSkill "
+                                   "per deal with 95% CIs, match win rates, OpenSkill "
                                    "ratings; local processes or a Ray cluster.")
     p.add_argument("game")
     p.add_argument("options", nargs="*", metavar="option=value")
@@ -42,7 +42,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--preset")
     p.add_argument("--players", type=int, metavar="N", help="option players=N")
     p.add_argument("--workers", type=int, default=1, help="local worker processes")
-    p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (e.g. 'auto')")
+    p.add_argument("--ray", metavar="ADDRESS",
+                   help="run on a Ray cluster: 'auto' joins a running one, 'local' starts one")
     p.add_argument("--out", metavar="FILE.json",
                    help="results file (default arena-GAME-SEED.json); the table goes "
                         "beside it as .txt")
