@@ -131,6 +131,10 @@ class TeamMatch(GameState):
     def view(self, seat: str) -> Any:
         return self._game._match_view(self, seat)  # type: ignore[attr-defined]
 
+    def public_view(self) -> Any:
+        """The spectator's view of the current deal, with the match information."""
+        return self._game._match_view(self, None)  # type: ignore[attr-defined]
+
     def _log(self) -> LogCell:
         return self._cell
 

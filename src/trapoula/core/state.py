@@ -85,6 +85,14 @@ class GameState(ABC):
     def view(self, seat: str) -> Any:
         """What ``seat`` may know: no hidden card of another seat is reachable from it."""
 
+    def public_view(self) -> Any:
+        """What a spectator may know: everything public, no seat's hidden cards.
+
+        The same view type as :meth:`view`, with ``seat == ""``, no hand and no legal
+        actions.  Every game implements it; this default refuses rather than leak.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no public view")
+
     @abstractmethod
     def _apply_legal(self, action: Action) -> GameState:
         """The next state after a legal action by the current player."""

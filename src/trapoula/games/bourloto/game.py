@@ -208,8 +208,9 @@ class Bourloto(Game):
             return deal.dealer_index
         return (deal.dealer_index + 1) % 4
 
-    def _match_view(self, match: TeamMatch, seat: str) -> BourlotoView:
-        v = match.deal.view(seat)
+    def _match_view(self, match: TeamMatch, seat: str | None) -> BourlotoView:
+        """A seat's view with the match information (``seat=None``: the public view)."""
+        v = match.deal.view(seat) if seat is not None else match.deal.public_view()
         info = MatchInfo(
             scores=dict(match.scores), target=self.options.target,
             deal_number=match.deal_number,

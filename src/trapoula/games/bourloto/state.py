@@ -385,6 +385,12 @@ class BourlotoState(DealState):
 
         return make_view(self, seat)
 
+    def public_view(self) -> BourlotoView:
+        """A spectator's view: played cards, bids, shown declarations; no hand."""
+        from trapoula.games.bourloto.view import make_view
+
+        return make_view(self, "P1", public=True)
+
     # --- legality -----------------------------------------------------------------------------
     def _compute_legal(self) -> list[Action]:
         phase = self._phase

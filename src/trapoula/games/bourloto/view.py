@@ -89,7 +89,14 @@ class BourlotoView:
         return "AB"[seat_index(self.seat) % 2]
 
 
-def make_view(state: BourlotoState, seat: str) -> BourlotoView:
+def make_view(state: BourlotoState, seat: str, *, public: bool = False) -> BourlotoView:
+    """The view of ``seat``; with ``public`` the spectator's view (``seat == ""``, no hand).
+
+    >>> import trapoula
+    >>> p = trapoula.make("bourloto", "gr").new_deal(seed=3).public_view()
+    >>> p.seat, p.hand, p.my_declarations, p.legal_actions
+    ('', (), (), ())
+    """
     i = seat_index(seat)
     ctx = state._ctx
     hist = state.history
@@ -119,11 +126,11 @@ def make_view(state: BourlotoState, seat: str) -> BourlotoView:
     return BourlotoView(
         game="bourloto",
         preset=ctx.game.preset,
-        seat=seat_name(i),
+        seat="" if public else seat_name(i),
         phase=state.phase,
         dealer=seat_name(ctx.dealer),
         current_player=state.current_player,
-        hand=tuple(cards_of(state.hands[i])),
+        hand=() if public else tuple(cards_of(state.hands[i])),
         hand_counts={seat_name(s): state.hands[s].bit_count() for s in range(4)},
         upcard=upcard if (in_bidding or upcard is not None) else None,
         trump=state.trump,
@@ -135,8 +142,10 @@ def make_view(state: BourlotoState, seat: str) -> BourlotoView:
         tricks_won={"A": t[4], "B": t[5]},
         declarations=tuple(state.declaration_views()),
         bourlot={"A": state.declared[2][0], "B": state.declared[2][1]},
-        my_declarations=mine,
-        legal_actions=tuple(state.legal_actions()) if state.current_index == i else (),
+        my_declarations=() if public else mine,
+        legal_actions=(
+            tuple(state.legal_actions()) if state.current_index == i and not public else ()
+        ),
         history=tuple(str(e) for e in hist),
         result=res,
         hanging=ctx.hanging,

@@ -164,9 +164,15 @@ class BourreSession(GameState):
         )
 
     def view(self, seat: str) -> BourreView:
+        return self._view(seat_name(seat_index(seat)), public=False)
+
+    def public_view(self) -> BourreView:
+        """A spectator's view of the current deal, with the session information."""
+        return self._view("P1", public=True)
+
+    def _view(self, seat: str, public: bool) -> BourreView:
         from trapoula.games.bourre.view import SessionInfo, make_view
 
-        i = seat_index(seat)
         n = self._game.options.players
         stacks = self.stacks
         info = SessionInfo(
@@ -177,7 +183,9 @@ class BourreSession(GameState):
             exempt=tuple(seat_name(s) for s in sorted(self.exempt)),
             last_result=dict(self.deals[-1].result) if self.deals else None,
         )
-        return make_view(self.deal, seat_name(i), stacks=stacks, pot=self.pot, session=info)
+        return make_view(
+            self.deal, seat, stacks=stacks, pot=self.pot, session=info, public=public
+        )
 
     def _log(self) -> LogCell:
         return self._cell

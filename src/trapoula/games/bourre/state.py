@@ -365,6 +365,12 @@ class BourreState(DealState):
 
         return make_view(self, seat)
 
+    def public_view(self) -> BourreView:
+        """A spectator's view: every draw as a count, played cards, the pot; no hand."""
+        from trapoula.games.bourre.view import make_view
+
+        return make_view(self, "P1", public=True)
+
     # --- legality -----------------------------------------------------------------------------
     def _compute_legal(self) -> tuple[Action, ...]:
         """The legal list from scratch (the transitions make it as they go)."""

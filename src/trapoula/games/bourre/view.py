@@ -130,11 +130,22 @@ def make_view(
     stacks: dict[str, int] | None = None,
     pot: int | None = None,
     session: SessionInfo | None = None,
+    public: bool = False,
 ) -> BourreView:
-    """The view of ``seat``; a session passes its stacks, pot and table information."""
+    """The view of ``seat``; a session passes its stacks, pot and table information.
+
+    With ``public`` it is the spectator's view: ``seat == ""``, no hand, every draw a count.
+
+    >>> import trapoula
+    >>> s = trapoula.make("bourre", players=3).new_deal(seed=1)
+    >>> p = s.apply(s.legal_actions()[-1]).public_view()
+    >>> p.seat, p.hand, p.my_discards, p.history
+    ('', (), (), ('P1 draws 4',))
+    """
     i = seat_index(seat)
     ctx = state._ctx
-    me = _SEATS[i]
+    me = "" if public else _SEATS[i]
+    mine = i < ctx.n and not public
     history: list[str] = []
     tricks: list[TrickView] = []
     cur: list[tuple[str, Card]] = []
@@ -165,8 +176,8 @@ def make_view(
         dealer=_SEATS[ctx.dealer],
         current_player=state.current_player,
         players=tuple(_SEATS[s] for s in ctx.seats),
-        hand=tuple(cards_of(state.hands[i])) if i < ctx.n else (),
-        my_discards=tuple(cards_of(state.discards[i])) if i < ctx.n else (),
+        hand=tuple(cards_of(state.hands[i])) if mine else (),
+        my_discards=tuple(cards_of(state.discards[i])) if mine else (),
         hand_counts={_SEATS[s]: state.hands[s].bit_count() for s in ctx.seats},
         trump_card=state.trump_card,
         trump=state.trump,
@@ -182,7 +193,9 @@ def make_view(
         trick=tuple(cur),
         tricks=tuple(tricks),
         tricks_won=state.tricks_won(),
-        legal_actions=tuple(state.legal_actions()) if state.current_index == i else (),
+        legal_actions=(
+            tuple(state.legal_actions()) if state.current_index == i and not public else ()
+        ),
         history=tuple(history),
         result=state.result,
         session=session,

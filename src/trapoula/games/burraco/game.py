@@ -232,8 +232,9 @@ class Burraco(Game):
     def _match_next_dealer(self, deal: BurracoState) -> int:
         return (deal.dealer_index + 1) % self.players
 
-    def _match_view(self, match: TeamMatch | SoloMatch, seat: str) -> BurracoView:
-        v = match.deal.view(seat)
+    def _match_view(self, match: TeamMatch | SoloMatch, seat: str | None) -> BurracoView:
+        """A seat's view with the match information (``seat=None``: the public view)."""
+        v = match.deal.view(seat) if seat is not None else match.deal.public_view()
         assert isinstance(v, BurracoView)
         info = MatchInfo(
             scores=dict(match.scores), target=self.options.target,

@@ -117,6 +117,9 @@ class SoloMatch(GameState):
     def view(self, seat: str) -> BurracoView:
         return self._game._match_view(self, seat)
 
+    def public_view(self) -> BurracoView:
+        return self._game._match_view(self, None)
+
     def _log(self) -> LogCell:
         return self._cell
 

@@ -263,6 +263,12 @@ class BurracoState(Table, DealState):
 
         return make_view(self, seat)
 
+    def public_view(self) -> BurracoView:
+        """A spectator's view: melds, the discard pile, counts; no hand."""
+        from trapoula.games.burraco.view import make_view
+
+        return make_view(self, "P1", public=True)
+
     # --- explanations -------------------------------------------------------------------------
     def _why(self, action: Action) -> str:
         """Why a well-formed action is refused (for the error message)."""

@@ -111,7 +111,14 @@ def _meld_view(team: str, number: int, m: MeldInfo, owner: int, semi: int) -> Me
     )
 
 
-def make_view(state: BurracoState, seat: str) -> BurracoView:
+def make_view(state: BurracoState, seat: str, *, public: bool = False) -> BurracoView:
+    """The view of ``seat``; with ``public`` the spectator's view (``seat == ""``, no hand).
+
+    >>> import trapoula
+    >>> p = trapoula.make("burraco").new_deal(seed=3).public_view()
+    >>> p.seat, p.hand, p.legal_actions, p.stock_count
+    ('', (), (), 41)
+    """
     i = seat_index(seat)
     ctx = state._ctx
     semi = ctx.opts.semi_clean_bonus
@@ -126,11 +133,11 @@ def make_view(state: BurracoState, seat: str) -> BurracoView:
     return BurracoView(
         game="burraco",
         preset=ctx.game.preset,
-        seat=seat_name(i),
+        seat="" if public else seat_name(i),
         phase=state.phase,
         dealer=seat_name(ctx.dealer),
         current_player=state.current_player,
-        hand=tuple(state.hand(i)),
+        hand=() if public else tuple(state.hand(i)),
         hand_counts={seat_name(s): state.sizes[s] for s in range(ctx.players)},
         melds=melds,
         discard=tuple(Card.from_index(c) for c in state.discard),
@@ -140,7 +147,9 @@ def make_view(state: BurracoState, seat: str) -> BurracoView:
         picked=Card.from_index(state.picked) if state.picked >= 0 else None,
         stock_ending=state.ending,
         stalemate_count=state.stall,
-        legal_actions=tuple(state.legal_actions()) if state.current_index == i else (),
+        legal_actions=(
+            tuple(state.legal_actions()) if state.current_index == i and not public else ()
+        ),
         history=tuple(str(e) for e in state.history),
         result=state.result,
         end_reason=state.end_reason,
