@@ -68,6 +68,7 @@ BOTS: dict[str, dict[str, str]] = {
     "easy": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoEasyBot"},
     "medium": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoMediumBot"},
     "hard": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoHardBot",
+             "burraco": "trapoula.bots.burraco_strong:BurracoStrongBot",
              "bourre": "trapoula.bots.bourre_pimc:BourreHardBot"},
     "expert": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoExpertBot",
                "bourre": "trapoula.bots.bourre_pimc:BourreExpertBot"},

@@ -112,12 +112,16 @@ class BurracoHeuristicBot(Bot):
             if value > best:
                 best = value
                 used.update(c for c in t if c in pile_set)
-        gain += best
+        gain += best + self._pickup_extra(view, pile)
         risk = 1.0 if view.stock_count < 12 else 0.4
         dead = sum(VALUE[c] for c in pile if c not in used) * risk
         if not view.pozzetto_taken[view.team] and len(pile) >= 6:
             dead *= 0.7  # a big pile feeds the run to the pozzetto
         return by_kind["pickup"] if gain > 0 and gain >= dead else by_kind["draw"]
+
+    def _pickup_extra(self, view: Any, pile: list[int]) -> float:
+        """What else taking ``pile`` is worth (a hook for stronger bots; none here)."""
+        return 0.0
 
     # --- melds, additions, discards -----------------------------------------------------------
     def _play(self, view: Any, acts: list[Action]) -> Action:
@@ -127,7 +131,7 @@ class BurracoHeuristicBot(Bot):
         semi = int(self.game.options.semi_clean_bonus)  # type: ignore[attr-defined]
         hand = [c.index for c in view.hand]
         n = len(hand)
-        racing = (not view.pozzetto_taken[team] and n <= 6) or view.stock_count <= 6
+        racing = self._racing(view, n)
         best: tuple[float, int] | None = None
         discards: list[Action] = []
         for k, a in enumerate(acts):
@@ -151,6 +155,10 @@ class BurracoHeuristicBot(Bot):
         if best is not None and (best[0] > 0 or not discards):
             return acts[best[1]]
         return self._discard(view, discards, hand, mine, theirs)
+
+    def _racing(self, view: Any, n: int) -> bool:
+        """Spend wilds freely: the pozzetto is near (``n`` cards left) or the stock ends."""
+        return (not view.pozzetto_taken[view.team] and n <= 6) or view.stock_count <= 6
 
     def _lay_score(self, old: MeldInfo | None, new: MeldInfo, cards: tuple[int, ...],
                    semi: int, racing: bool) -> float:

@@ -1,0 +1,264 @@
+"""A Burraco bot that plays the discard pile against the next opponent (the ``hard`` level).
+
+``BurracoStrongBot`` plays like :class:`~trapoula.bots.burraco_heuristic.BurracoHeuristicBot`
+(melds, additions and the measure of a pile) with three changes, each about the discard
+pile, which goes whole to whoever takes it:
+
+* **Denial.** Taking the pile is also worth keeping it from the next opponent: ``deny``
+  points for each pile card his side could add to its melds, plus half the pile's expected
+  worth to him (``deny_worth``, below).
+* **Danger of a discard.** To the heuristic's cost of throwing a card (keep wilds, pairs
+  and neighbours; do not give a card the opponents can add to their melds) it adds the
+  expected worth of the pile, with that card on top, to the next opponent.
+* **Threat.** When an opponent may close soon (his side has its pozzetto and a burraco,
+  and he holds ``threat_cards`` cards or fewer) it races: wilds are spent freely and the
+  highest cards go first.
+
+The worth of a pile to the next opponent is estimated by dealing his hand ``samples`` times
+from what the seat knows (the cards he took with a pile and has not laid or thrown since
+are in it; the rest come from the cards the seat has not seen) and valuing the pile for him
+the way the heuristic values one for itself (:func:`pile_value`: cards that join his side's
+melds, the best new meld the pile completes with his hand, against the dead cards he would
+carry), counting it only where he would take it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from trapoula.bots.burraco_heuristic import (
+    FEEDS_OPPONENT,
+    KEEP_WILD,
+    LAY_CARD,
+    NEIGHBOUR,
+    PAIR,
+    BurracoHeuristicBot,
+    _opp_infos,
+)
+from trapoula.core.action import Action
+from trapoula.core.game import Game
+from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_meld, hand_melds
+from trapoula.games.burraco.tables import IS_WILD, VALUE
+
+__all__ = ["BurracoStrongBot", "known_hands", "pile_value"]
+
+_DECK = [c for c in range(52) for _ in range(2)] + [52] * 4
+
+
+def pile_value(pile: Sequence[int], hand: Sequence[int], melds: Sequence[MeldInfo],
+               semi: int) -> tuple[float, float]:
+    """``(gain, dead)``: what the pile would bring a player with ``hand`` and his side's
+    ``melds`` at once, and the value of the pile's cards that would stay dead in his hand
+    (the heuristic's measure of a pile).
+
+    >>> from trapoula.games.burraco.melds import parse_cards
+    >>> ix = lambda t: [c.index for c in parse_cards(t)]
+    >>> pile_value(ix("5H 9C"), ix("6H 7H KD"), [], 0)
+    (27.0, 10.0)
+    """
+    used: set[int] = set()
+    gain = 0.0
+    for c in set(pile):
+        if not IS_WILD[c] and any(add_to_meld(m, (c,)) for m in melds):
+            used.add(c)
+            gain += VALUE[c] + LAY_CARD
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    for c in pile:
+        counts[c] += 1
+    pile_set = set(pile)
+    best = 0.0
+    for t in hand_melds(counts):
+        if any(IS_WILD[c] for c in t) or not pile_set.intersection(t):
+            continue
+        info = analyze_meld(t)
+        assert info is not None
+        value = info.points + info.bonus(semi) + LAY_CARD * len(t)
+        if value > best:
+            best = value
+            used.update(c for c in t if c in pile_set)
+    gain += best
+    dead = float(sum(VALUE[c] for c in pile if c not in used))
+    return gain, dead
+
+
+def known_hands(view: Any) -> dict[str, Counter[int]]:
+    """Cards each other seat is known to hold: taken with a pile, not laid or thrown since.
+
+    >>> import trapoula
+    >>> s = trapoula.make("burraco").new_deal(seed=3)
+    >>> s = s.apply("P1 draw")
+    >>> s = s.apply(s.legal_actions()[-1])  # P1 throws his last card in canonical order
+    >>> thrown = s.discard[-1]
+    >>> s = s.apply("P2 pickup")
+    >>> [c for c, k in known_hands(s.view("P3"))["P2"].items()] == [thrown]
+    True
+    """
+    pile: list[int] = []  # (the card turned up at the deal is not in the history)
+    held: dict[str, Counter[int]] = {}
+    for line in view.history:
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        seat, kind = parts[0], parts[1]
+        if kind == "discard" and len(parts) > 2:
+            c = _index(parts[2])
+            pile.append(c)
+            held.setdefault(seat, Counter())[c] -= 1
+        elif kind == "pickup":
+            held.setdefault(seat, Counter()).update(pile)
+            pile = []
+        elif kind in ("meld", "add"):
+            cnt = held.setdefault(seat, Counter())
+            for p in parts[2:]:
+                if not p.isdigit():
+                    cnt[_index(p)] -= 1
+    return {s: Counter({c: k for c, k in cnt.items() if k > 0}) for s, cnt in held.items()}
+
+
+_INDEX: dict[str, int] = {}
+
+
+def _index(text: str) -> int:
+    c = _INDEX.get(text)
+    if c is None:
+        from trapoula.cards import parse_card
+
+        c = _INDEX[text] = parse_card(text).index
+    return c
+
+
+class BurracoStrongBot(BurracoHeuristicBot):
+    """The heuristic, playing the discard pile against the next opponent (module docstring)."""
+
+    name = "hard"
+    samples = 6  # hands dealt to the next opponent per decision
+    danger = 1.0  # weight of the pile's expected worth to the next opponent
+    threat_cards = 4  # an opponent who may close holds this many cards or fewer: race
+    threat_div = 1.0  # then throw high cards first (the heuristic divides values by 5)
+    deny = 25.0  # worth of taking each pile card the opponents could add to their melds
+    deny_worth = 0.5  # weight of the pile's expected worth to the next opponent, when taking it
+
+    def __init__(self, game: Game, seed: int | None = None, *,
+                 samples: int | None = None, danger: float | None = None) -> None:
+        super().__init__(game, seed)
+        if samples is not None:
+            self.samples = samples
+        if danger is not None:
+            self.danger = danger
+
+    def _pickup_extra(self, view: Any, pile: list[int]) -> float:
+        """Taking the pile keeps from the next opponent the cards that join his side's melds."""
+        extra = 0.0
+        if self.deny:
+            theirs = _opp_infos(view)
+            extra += self.deny * sum(1 for c in pile if any(add_to_meld(m, (c,)) for m in theirs))
+        if self.deny_worth:
+            extra += self.deny_worth * self._worth_to_next(view, {0: pile}).get(0, 0.0)
+        return extra
+
+    def _threat(self, view: Any) -> bool:
+        """May an opponent close soon (his side has its pozzetto and a burraco, and he holds
+        ``threat_cards`` cards or fewer)?"""
+        seats = list(view.hand_counts)
+        for i, seat in enumerate(seats):
+            side = ("AB"[i % 2]) if len(seats) == 4 else seat
+            if side == view.team or not view.pozzetto_taken[side]:
+                continue
+            if view.hand_counts[seat] <= self.threat_cards and any(
+                    len(m.cards) >= 7 for m in view.melds[side]):
+                return True
+        return False
+
+    def _racing(self, view: Any, n: int) -> bool:
+        return super()._racing(view, n) or self._threat(view)
+
+    def _discard(self, view: Any, acts: list[Action], hand: list[int], mine: list[MeldInfo],
+                 theirs: list[MeldInfo]) -> Action:
+        counts = [0] * 53
+        for c in hand:
+            counts[c] += 1
+        div = self.threat_div if self._threat(view) else 5.0
+        risk = self._dangers(view, {a.cards[0].index for a in acts if a.kind == "discard"})
+        best: tuple[float, int] | None = None
+        for k, a in enumerate(acts):
+            if a.kind != "discard":
+                continue
+            c = a.cards[0].index
+            cost = -VALUE[c] / div
+            if IS_WILD[c]:
+                cost += KEEP_WILD
+            else:
+                rank, suit = c % 13, c // 13
+                same_rank = sum(counts[s * 13 + rank] for s in range(4)) - 1
+                cost += PAIR * min(same_rank, 2)
+                for d in (1, 2):
+                    for r in (rank - d, rank + d):
+                        if 1 <= r <= 12 and counts[suit * 13 + r]:
+                            cost += NEIGHBOUR[d]
+                if any(add_to_meld(m, (c,)) for m in mine):
+                    cost += PAIR
+            if any(add_to_meld(m, (c,)) for m in theirs):
+                cost += FEEDS_OPPONENT
+            cost += self.danger * risk.get(c, 0.0)
+            if best is None or cost < best[0]:
+                best = (cost, k)
+        assert best is not None
+        return acts[best[1]]
+
+    def _dangers(self, view: Any, cards: set[int]) -> dict[int, float]:
+        """Each candidate card's expected worth of the pile to the next opponent, less the
+        least of them."""
+        if self.danger == 0 or len(cards) < 2:
+            return {}
+        base = [c.index for c in view.discard]
+        out = self._worth_to_next(view, {c: base + [c] for c in cards})
+        if not out:
+            return {}
+        low = min(out.values())
+        return {c: v - low for c, v in out.items()}
+
+    def _worth_to_next(self, view: Any, piles: dict[int, list[int]]) -> dict[int, float]:
+        """The expected worth of each pile to the next opponent over ``samples`` hands dealt
+        to him from the seat's knowledge: ``gain - dead`` when he would take it, else 0."""
+        seats = list(view.hand_counts)
+        nxt = seats[(seats.index(view.seat) + 1) % len(seats)]
+        need = view.hand_counts[nxt]
+        if need <= 0 or self.samples <= 0:
+            return {}
+        team = "AB"[seats.index(nxt) % 2] if len(seats) == 4 else nxt
+        infos = [analyze_meld(m.cards) for m in view.melds[team]]
+        melds = [m for m in infos if m is not None]
+        semi = int(self.game.options.semi_clean_bonus)  # type: ignore[attr-defined]
+        unseen = Counter(_DECK)
+        unseen.subtract(c.index for c in view.hand)
+        unseen.subtract(c.index for c in view.discard)
+        for metas in view.melds.values():
+            for m in metas:
+                unseen.subtract(c.index for c in m.cards)
+        his: list[int] = []
+        for seat, cnt in known_hands(view).items():
+            if seat == view.seat:
+                continue
+            for c, k in cnt.items():
+                take = min(k, max(unseen[c], 0))
+                unseen[c] -= take
+                if seat == nxt:
+                    his.extend([c] * take)
+        his = his[:need]
+        pool = [c for c, k in unseen.items() for _ in range(max(k, 0))]
+        risk = 1.0 if view.stock_count < 12 else 0.4
+        out = {key: 0.0 for key in piles}
+        k = min(need - len(his), len(pool))
+        for _ in range(self.samples):
+            hand = his + self.rng.sample(pool, k)
+            for key, pile in piles.items():
+                gain, dead = pile_value(pile, hand, melds, semi)
+                dead *= risk
+                if gain > 0 and gain >= dead:
+                    out[key] += (gain - dead) / self.samples
+        return out
+
