@@ -1,0 +1,175 @@
+"""The Starlette app: HTTP routes and the table WebSocket of docs/web.md.
+
+``create_app(service)`` wires a :class:`~trapoula.web.service.TableService` to HTTP; the
+service is started (unfinished tables resumed) in the app's lifespan.  Static files come from
+``trapoula/web/static`` (the single-page app); ``/``, ``/t/{code}`` and ``/replay/{id}`` all
+serve its ``index.html``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from trapoula.web.catalog import games_info
+from trapoula.web.limits import BODY_LIMIT
+from trapoula.web.protocol import error_message
+from trapoula.web.service import ServiceError, TableService
+
+__all__ = ["STATIC", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+_PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>trapoula</title>
+<p>The page (src/trapoula/web/static/index.html) is not installed.</p>"""
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > BODY_LIMIT:
+        raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > BODY_LIMIT:
+            raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
+    try:
+        return json.loads(raw or b"{}")
+    except ValueError:
+        raise ServiceError(400, "bad_request", "the body is not JSON") from None
+
+
+def create_app(service: TableService, *, static_dir: Path | None = None) -> Starlette:
+    """The web app for ``service`` (which it starts and closes with the app)."""
+    static = static_dir or STATIC
+    games_cache: dict[str, Any] = {}
+
+    async def page(request: Request) -> Any:
+        index = static / "index.html"
+        if index.is_file():
+            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(_PLACEHOLDER)
+
+    async def healthz(request: Request) -> PlainTextResponse:
+        return PlainTextResponse("ok")
+
+    async def api_games(request: Request) -> JSONResponse:
+        if "info" not in games_cache:
+            games_cache["info"] = games_info()
+        return JSONResponse(games_cache["info"])
+
+    async def api_tables(request: Request) -> JSONResponse:
+        try:
+            if request.method == "POST":
+                body = await _body(request)
+                return JSONResponse(await service.create_table(body))
+            status = request.query_params.get("status")
+            if status not in (None, "open", "playing", "finished"):
+                return _error(400, "bad_request", "status is open, playing or finished")
+            return JSONResponse({"tables": await service.list_tables(status=status)})
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def api_join(request: Request) -> JSONResponse:
+        try:
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise ServiceError(400, "bad_request", "send {'name': ..., 'seat': ...}")
+            out = await service.join(request.path_params["code"], body.get("name"),
+                                     body.get("seat"))
+            return JSONResponse(out)
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def api_record(request: Request) -> JSONResponse:
+        try:
+            return JSONResponse(await service.record(request.path_params["table_id"]))
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def api_table(request: Request) -> JSONResponse:
+        try:
+            return JSONResponse(await service.find(request.path_params["code"]))
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def api_replay(request: Request) -> JSONResponse:
+        raw = request.query_params.get("seq")
+        if raw is not None and not raw.isdigit():
+            return _error(400, "bad_request", "seq is a whole number")
+        table_id = request.path_params["table_id"]
+        try:
+            if raw is None:
+                return JSONResponse(await service.replay_steps(table_id))
+            return JSONResponse(await service.replay(table_id, int(raw)))
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def ws_table(ws: WebSocket) -> None:
+        await ws.accept()
+        table_id = ws.path_params["table_id"]
+        token = ws.query_params.get("token") or None
+
+        async def send(text: str) -> None:
+            await ws.send_text(text)
+
+        async def close(code: int) -> None:
+            await ws.close(code)
+
+        try:
+            conn = await service.connect(table_id, token, send, close)
+        except ServiceError as exc:
+            await ws.send_text(error_message("bad_message", exc.message))
+            await ws.close(1008 if exc.status == 403 else 4404)
+            return
+        try:
+            while not conn.closed:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                text = msg.get("text")
+                if text is None:
+                    text = msg.get("bytes")
+                await service.handle(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await service.disconnect(conn)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.close()
+
+    routes: list[Any] = [
+        Route("/", page),
+        Route("/t/{code}", page),
+        Route("/replay/{table_id}", page),
+        Route("/healthz", healthz),
+        Route("/api/games", api_games),
+        Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/tables/{code}", api_table),
+        Route("/api/tables/{code}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", api_record),
+        Route("/api/tables/{table_id}/replay", api_replay),
+        WebSocketRoute("/ws/{table_id}", ws_table),
+    ]
+    routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
+                        name="static"))
+    return Starlette(routes=routes, lifespan=lifespan)

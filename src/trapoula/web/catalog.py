@@ -1,0 +1,86 @@
+"""What the lobby offers: games, presets, every rule option, bots and levels (``/api/games``).
+
+>>> info = games_info()
+>>> [g["name"] for g in info["games"]], info["languages"]
+(['bourloto', 'bourre', 'burraco'], ['en', 'el', 'ru', 'it'])
+>>> resolve_bot("burraco", "heuristic", "medium"), resolve_bot("bourloto", None, "medium")
+('heuristic', 'medium')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trapoula.bots.base import available_bots
+from trapoula.core.options import build_options
+from trapoula.core.registry import available_games, game_class
+from trapoula.errors import ConfigError
+
+__all__ = ["LEVELS", "LANGUAGES", "default_bot", "games_info", "resolve_bot"]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+LANGUAGES = ["en", "el", "ru", "it"]
+
+
+def _type(default: Any) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, str):
+        return "str"
+    return type(default).__name__
+
+
+def default_bot(game: str) -> str:
+    """``medium`` where the game has levels, else the heuristic."""
+    return "medium" if "medium" in available_bots(game) else "heuristic"
+
+
+def resolve_bot(game: str, bot: str | None, level: str | None) -> str:
+    """The registered bot to make: a level when the game has it, else the named bot."""
+    names = available_bots(game)
+    if level and level in names and level in LEVELS:
+        return level
+    if bot:
+        if bot not in names:
+            raise ConfigError(f"no bot {bot!r} for {game}; bots are: {', '.join(names)}")
+        return bot
+    if level and level not in LEVELS:
+        raise ConfigError(f"no level {level!r}; levels are: {', '.join(LEVELS)}")
+    return default_bot(game)
+
+
+def games_info() -> dict[str, Any]:
+    """Games, presets, options with each preset's default, bots, levels and languages."""
+    games = []
+    for name in available_games():
+        cls = game_class(name)
+        per_preset = {
+            p: build_options(cls.options_class, cls.presets[p], {}).to_dict()
+            for p in cls.presets
+        }
+        options = []
+        for info in cls.describe_options():
+            options.append({
+                "name": info.name,
+                "type": _type(info.default),
+                "default": {p: per_preset[p][info.name] for p in cls.presets},
+                "choices": list(info.choices) if info.choices is not None else None,
+                "min": info.minimum,
+                "max": info.maximum,
+                "help": info.doc,
+            })
+        bots = available_bots(name)
+        games.append({
+            "name": name,
+            "title": cls.title,
+            "presets": list(cls.presets),
+            "default_preset": cls.default_preset,
+            "players": {p: int(cls(p).players) for p in cls.presets},  # type: ignore[attr-defined]
+            "options": options,
+            "bots": [b for b in bots if b not in LEVELS],
+            "levels": [b for b in LEVELS if b in bots],
+            "default_bot": default_bot(name),
+        })
+    return {"games": games, "languages": list(LANGUAGES)}

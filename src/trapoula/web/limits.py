@@ -1,0 +1,92 @@
+"""Limits on what clients send: sizes, rates, names and chat text.
+
+The server never builds HTML from user text: names and chat are stored and sent as plain
+text in JSON, and the page puts them on screen with ``textContent``.  Validation here only
+rejects what no honest client sends (control characters, empty or overlong text).
+
+>>> clean_name("  Alice  "), clean_name("<b>x</b>")
+('Alice', '<b>x</b>')
+>>> clean_name("a\\x00b")
+Traceback (most recent call last):
+...
+trapoula.web.limits.LimitError: a name may not contain control characters
+>>> b = TokenBucket(rate=20, burst=2, now=0.0)
+>>> b.take(0.0), b.take(0.0), b.take(0.0), b.take(0.1)
+(True, True, False, True)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = [
+    "BODY_LIMIT", "BURST", "CHAT_MAX", "FLOOD_DISCONNECT", "LimitError", "MESSAGE_LIMIT",
+    "NAME_MAX", "RATE", "TokenBucket", "clean_chat", "clean_name",
+]
+
+MESSAGE_LIMIT = 4096  # bytes of one WebSocket text frame
+BODY_LIMIT = 16 * 1024  # bytes of an HTTP request body
+RATE = 20.0  # messages per second per connection
+BURST = 40
+FLOOD_DISCONNECT = 100  # messages dropped in a row before the connection is closed (1008)
+NAME_MAX = 24
+CHAT_MAX = 300
+
+
+class LimitError(ValueError):
+    """User input outside the limits; the message says what is allowed."""
+
+
+class TokenBucket:
+    """``rate`` tokens per second up to ``burst``; one message costs one token."""
+
+    __slots__ = ("rate", "burst", "tokens", "last")
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, now: float = 0.0) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last = now
+
+    def take(self, now: float) -> bool:
+        tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if tokens >= 1.0:
+            self.tokens = tokens - 1.0
+            return True
+        self.tokens = tokens
+        return False
+
+
+_JOINERS = frozenset("\u200c\u200d")  # kept: emoji sequences and some scripts need them
+
+
+def _has_control(text: str) -> bool:
+    return any(
+        unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in _JOINERS
+        for ch in text
+    )
+
+
+def clean_name(name: object) -> str:
+    """A player's name: 1-24 characters after trimming, no control characters."""
+    if not isinstance(name, str):
+        raise LimitError("a name is text of 1 to 24 characters")
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_MAX:
+        raise LimitError(f"a name has 1 to {NAME_MAX} characters after trimming, not {len(name)}")
+    if _has_control(name):
+        raise LimitError("a name may not contain control characters")
+    return name
+
+
+def clean_chat(text: object) -> str:
+    """A chat message: 1-300 characters after trimming; line breaks and tabs become spaces."""
+    if not isinstance(text, str):
+        raise LimitError(f"chat text is a string of 1 to {CHAT_MAX} characters")
+    text = " ".join(text.replace("\t", " ").splitlines()).strip()
+    if not 1 <= len(text) <= CHAT_MAX:
+        raise LimitError(f"chat text has 1 to {CHAT_MAX} characters, not {len(text)}")
+    if _has_control(text):
+        raise LimitError("chat text may not contain control characters")
+    return text

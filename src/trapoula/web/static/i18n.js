@@ -1,0 +1,272 @@
+/* trapoula: the page's words and card names in English, Greek, Russian and Italian.
+   Card names follow src/trapoula/cards/names.py; table words reuse the terminal's wording
+   (src/trapoula/tui/strings*.py). A missing translation falls back to English. */
+"use strict";
+(function () {
+  const LANGS = ["en", "el", "ru", "it"];
+  const LANG_NAMES = { en: "English", el: "Ελληνικά", ru: "Русский", it: "Italiano" };
+
+  // card names (names.py)
+  const SUITS = {
+    en: ["spades", "hearts", "diamonds", "clubs"],
+    el: ["μπαστούνι", "κούπα", "καρό", "σπαθί"],
+    ru: ["пик", "червей", "бубен", "треф"],
+    it: ["picche", "cuori", "quadri", "fiori"],
+  };
+  const SUITS_NOM = {
+    en: ["spades", "hearts", "diamonds", "clubs"],
+    el: ["μπαστούνι", "κούπα", "καρό", "σπαθί"],
+    ru: ["пики", "червы", "бубны", "трефы"],
+    it: ["picche", "cuori", "quadri", "fiori"],
+  };
+  const RANKS = {
+    en: ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+      "king", "ace"],
+    el: ["δυάρι", "τριάρι", "τεσσάρι", "πεντάρι", "εξάρι", "εφτάρι", "οχτάρι", "εννιάρι", "δεκάρι",
+      "βαλές", "ντάμα", "ρήγας", "άσος"],
+    ru: ["двойка", "тройка", "четвёрка", "пятёрка", "шестёрка", "семёрка", "восьмёрка", "девятка",
+      "десятка", "валет", "дама", "король", "туз"],
+    it: ["due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "fante",
+      "donna", "re", "asso"],
+  };
+  const RANK_SHORT = {
+    en: { 11: "J", 12: "Q", 13: "K", 14: "A" },
+    el: { 11: "Β", 12: "Ν", 13: "Ρ", 14: "Α" },
+    ru: { 11: "В", 12: "Д", 13: "К", 14: "Т" },
+    it: { 11: "J", 12: "Q", 13: "K", 14: "A" },
+  };
+  const JOKER = { en: "joker", el: "τζόκερ", ru: "джокер", it: "jolly" };
+  const JOKER_SHORT = { en: "JK", el: "JK", ru: "JK", it: "JK" };
+  const OF = { en: "{r} of {s}", el: "{r} {s}", ru: "{r} {s}", it: "{r} di {s}" };
+  const SUIT_GLYPH = ["♠", "♥", "♦", "♣"];
+
+  // key -> [en, el, ru, it]
+  const S = {
+    title: ["Trapoula", "Τράπουλα", "Трапула", "Trapoula"],
+    language: ["Language", "Γλώσσα", "Язык", "Lingua"],
+    lobby: ["Lobby", "Αίθουσα", "Лобби", "Sala"],
+    your_name: ["Your name", "Το όνομά σου", "Ваше имя", "Il tuo nome"],
+    name_needed: ["Pick a name first (1–24 characters).", "Διάλεξε πρώτα όνομα (1–24 χαρακτήρες).",
+      "Сначала выберите имя (1–24 символа).", "Prima scegli un nome (1–24 caratteri)."],
+    tables: ["Tables", "Τραπέζια", "Столы", "Tavoli"],
+    no_tables: ["No open tables yet: create one.", "Δεν υπάρχουν ανοιχτά τραπέζια: φτιάξε ένα.",
+      "Открытых столов пока нет: создайте свой.", "Nessun tavolo aperto: creane uno."],
+    join: ["Join", "Κάτσε", "Сесть", "Siediti"],
+    watch: ["Watch", "Παρακολούθηση", "Смотреть", "Guarda"],
+    join_code: ["Join by code", "Μπες με κωδικό", "Войти по коду", "Entra con il codice"],
+    code: ["Code", "Κωδικός", "Код", "Codice"],
+    go: ["Go", "Πάμε", "Вперёд", "Vai"],
+    refresh: ["Refresh", "Ανανέωση", "Обновить", "Aggiorna"],
+    create_table: ["Create a table", "Νέο τραπέζι", "Создать стол", "Crea un tavolo"],
+    game: ["Game", "Παιχνίδι", "Игра", "Gioco"],
+    preset: ["Rules", "Κανόνες", "Правила", "Regole"],
+    options: ["Rule options", "Επιλογές κανόνων", "Настройки правил", "Opzioni delle regole"],
+    seats: ["Seats", "Θέσεις", "Места", "Posti"],
+    seat: ["Seat", "Θέση", "Место", "Posto"],
+    my_seat: ["my seat", "η θέση μου", "моё место", "il mio posto"],
+    open_seat: ["open seat (a person)", "ανοιχτή θέση (άνθρωπος)", "свободное место (человек)",
+      "posto libero (una persona)"],
+    bot: ["bot", "bot", "бот", "bot"],
+    level: ["level", "επίπεδο", "уровень", "livello"],
+    create: ["Create and sit down", "Δημιουργία", "Создать и сесть", "Crea e siediti"],
+    default_value: ["default", "προεπιλογή", "по умолчанию", "predefinito"],
+    none_value: ["none", "κανένα", "нет", "nessuno"],
+    free: ["free", "ελεύθερη", "свободно", "libero"],
+    status_open: ["open", "ανοιχτό", "набор", "aperto"],
+    status_playing: ["playing", "παίζεται", "идёт игра", "in corso"],
+    status_finished: ["finished", "τελείωσε", "окончена", "finita"],
+    share: ["Invite: send this link or the code", "Πρόσκληση: στείλε τον σύνδεσμο ή τον κωδικό",
+      "Пригласить: отправьте ссылку или код", "Invita: manda il link o il codice"],
+    my_link: ["Your seat's private link (to come back from another device)",
+      "Ο προσωπικός σύνδεσμος της θέσης σου (για άλλη συσκευή)",
+      "Личная ссылка на ваше место (вернуться с другого устройства)",
+      "Link privato del tuo posto (per tornare da un altro dispositivo)"],
+    copy: ["Copy", "Αντιγραφή", "Копировать", "Copia"],
+    copied: ["Copied", "Αντιγράφηκε", "Скопировано", "Copiato"],
+    back_lobby: ["← Lobby", "← Αίθουσα", "← Лобби", "← Sala"],
+    // connection
+    conn_connecting: ["connecting…", "σύνδεση…", "подключение…", "connessione…"],
+    conn_open: ["connected", "συνδεδεμένος", "на связи", "connesso"],
+    conn_retry: ["reconnecting…", "επανασύνδεση…", "переподключение…", "riconnessione…"],
+    conn_lost: ["offline", "εκτός σύνδεσης", "нет связи", "non connesso"],
+    // the table
+    spectator: ["You are watching", "Παρακολουθείς", "Вы зритель", "Stai guardando"],
+    you: ["you", "εσύ", "вы", "tu"],
+    partner: ["partner", "συμπαίκτης", "партнёр", "compagno"],
+    your_turn: ["Your turn", "Σειρά σου", "Ваш ход", "Tocca a te"],
+    to_act: ["{seat} to act", "παίζει ο {seat}", "ходит {seat}", "tocca a {seat}"],
+    your_hand: ["Your hand", "Τα φύλλα σου", "Ваши карты", "La tua mano"],
+    deal: ["Deal {n}", "Μοιρασιά {n}", "Сдача {n}", "Smazzata {n}"],
+    bu_hand: ["Hand {n}", "Γύρος {n}", "Раздача {n}", "Mano {n}"],
+    dealer: ["dealer", "μοιράζει", "сдаёт", "mazziere"],
+    match_to: ["match to {target}", "παρτίδα στους {target}", "партия до {target}",
+      "partita a {target}"],
+    score: ["Score", "Σκορ", "Счёт", "Punteggio"],
+    sheet: ["Score sheet", "Φύλλο σκορ", "Запись", "Segnapunti"],
+    moves: ["Moves", "Κινήσεις", "Ходы", "Mosse"],
+    chat: ["Chat", "Συζήτηση", "Чат", "Chat"],
+    send: ["Send", "Στείλε", "Отправить", "Invia"],
+    chat_placeholder: ["Say something…", "Γράψε κάτι…", "Напишите…", "Scrivi qualcosa…"],
+    trump: ["Trump", "Ατού", "Козырь", "Briscola"],
+    not_chosen: ["not chosen yet", "δεν ορίστηκε ακόμα", "ещё не выбран", "non ancora scelta"],
+    upcard: ["Upcard", "Φανερό φύλλο", "Открытая карта", "Carta scoperta"],
+    team: ["Team {team}", "Ομάδα {team}", "Команда {team}", "Squadra {team}"],
+    total: ["total", "σύνολο", "итого", "totale"],
+    tricks: ["Tricks", "Μπάζες", "Взятки", "Prese"],
+    tricks_line: ["{team}: {n} tricks, {points} points", "{team}: {n} μπάζες, {points} πόντοι",
+      "{team}: взяток {n}, очков {points}", "{team}: {n} prese, {points} punti"],
+    hanging: ["Hanging pool", "Κρεμασμένοι πόντοι", "Висячие очки", "Punti sospesi"],
+    declared: ["Declared", "Δηλώσεις", "Объявлено", "Dichiarato"],
+    you_can_declare: ["You can declare", "Μπορείς να δηλώσεις", "Можно объявить",
+      "Puoi dichiarare"],
+    previous_trick: ["Previous trick", "Προηγούμενη μπάζα", "Прошлая взятка", "Presa precedente"],
+    bought_by: ["bought by team {team}", "αγόρασε η ομάδα {team}", "купила команда {team}",
+      "comprata dalla squadra {team}"],
+    match_over: ["Match over", "Τέλος παρτίδας", "Партия окончена", "Partita finita"],
+    game_over: ["Game over", "Τέλος", "Игра окончена", "Fine"],
+    you_win: ["You win!", "Κέρδισες!", "Вы победили!", "Hai vinto!"],
+    you_lose: ["You lose.", "Έχασες.", "Вы проиграли.", "Hai perso."],
+    winner: ["{winner} wins", "Κερδίζει ο {winner}", "Победил {winner}", "Vince {winner}"],
+    deal_over: ["Deal {n} is over", "Τέλος μοιρασιάς {n}", "Сдача {n} окончена",
+      "Fine della smazzata {n}"],
+    replay: ["Replay", "Επανάληψη", "Повтор", "Replay"],
+    finished_games: ["Finished games", "Τελειωμένα παιχνίδια", "Сыгранные партии", "Partite finite"],
+    step: ["Move {n} of {m}", "Κίνηση {n} από {m}", "Ход {n} из {m}", "Mossa {n} di {m}"],
+    start: ["Start", "Αρχή", "Начало", "Inizio"],
+    no_replay: ["The replay exists once the table has finished.",
+      "Η επανάληψη υπάρχει όταν τελειώσει το τραπέζι.",
+      "Повтор доступен, когда игра за столом окончена.",
+      "Il replay c'è quando il tavolo è finito."],
+    not_found: ["No such table.", "Δεν υπάρχει τέτοιο τραπέζι.", "Такого стола нет.",
+      "Tavolo inesistente."],
+    join_as: ["Sit down", "Κάτσε στο τραπέζι", "Сесть за стол", "Siediti al tavolo"],
+    table_full: ["Every seat is taken: you can watch.", "Όλες οι θέσεις πιάστηκαν: μπορείς να δεις.",
+      "Все места заняты: можно смотреть.", "Tutti i posti sono presi: puoi guardare."],
+    waiting_players: ["Waiting for players: {n} open seat(s). Share the link.",
+      "Περιμένουμε παίκτες: {n} ελεύθερες θέσεις. Στείλε τον σύνδεσμο.",
+      "Ждём игроков: свободных мест {n}. Отправьте ссылку.",
+      "In attesa di giocatori: {n} posti liberi. Condividi il link."],
+    select_cards: ["Select cards, then choose", "Διάλεξε φύλλα και μετά ενέργεια",
+      "Выберите карты, затем действие", "Scegli le carte, poi l'azione"],
+    clear: ["Clear", "Καθαρισμός", "Сбросить выбор", "Annulla"],
+    cards_n: ["{n} cards", "{n} φύλλα", "карт: {n}", "{n} carte"],
+    // Bourré
+    pot: ["Pot", "Ποτ", "Банк", "Piatto"],
+    chips: ["{n} chips", "{n} μάρκες", "фишек: {n}", "{n} fiches"],
+    folded: ["folded", "πήγε", "пас", "ha lasciato"],
+    stays: ["stays", "μένει", "играет", "resta"],
+    drew: ["stays, drew {n}", "μένει, άλλαξε {n}", "играет, прикупил {n}", "resta, ha cambiato {n}"],
+    stock: ["Stock", "Τράπουλα", "Колода", "Tallone"],
+    you_exchanged: ["You exchanged", "Άλλαξες", "Вы сбросили", "Hai cambiato"],
+    draw_selected: ["Exchange {n}", "Άλλαξε {n}", "Прикупить {n}", "Cambia {n}"],
+    tricks_n: ["tricks {n}", "μπάζες {n}", "взяток {n}", "prese {n}"],
+    // Burraco
+    discards: ["Discards", "Πεταμένα", "Сброс", "Scarti"],
+    melds_of: ["Melds {team}", "Συνδυασμοί {team}", "Комбинации {team}", "Giochi {team}"],
+    pozzetti: ["Pozzetti left: {n}", "Ποτσέτι: έμειναν {n}", "Поццетти: осталось {n}",
+      "Pozzetti: ne restano {n}"],
+    pozzetto_taken: ["pozzetto taken", "πήρε το ποτσέτο", "поццетто взят", "pozzetto preso"],
+    last_turn: ["the hand ends after this turn", "ο γύρος τελειώνει μετά από αυτή τη σειρά",
+      "раздача закончится после этого хода", "la mano finisce dopo questo turno"],
+    picked_note: ["taken from the pile: may not be discarded this turn",
+      "από τα πεταμένα: δεν πετιέται σε αυτή τη σειρά",
+      "взята из сброса: в этот ход её сбрасывать нельзя",
+      "presa dagli scarti: non si può scartare in questo turno"],
+    meld_selected: ["Meld", "Κατέβασε", "Выложить", "Cala"],
+    add_to: ["Add to {n}", "Πρόσθεσε στο {n}", "Добавить к {n}", "Aggiungi a {n}"],
+    discard_card: ["Discard {card}", "Πέτα {card}", "Сбросить {card}", "Scarta {card}"],
+    clean: ["clean burraco", "καθαρό μπουράκο", "чистое буррако", "burraco pulito"],
+    dirty: ["dirty burraco", "βρόμικο μπουράκο", "грязное буррако", "burraco sporco"],
+    semi_clean: ["semi-clean burraco", "ημικαθαρό μπουράκο", "получистое буррако",
+      "burraco semipulito"],
+    pts: ["{n} pts", "{n} π.", "{n} оч.", "{n} pt"],
+    empty: ["empty", "άδεια", "пусто", "vuoto"],
+    // games
+    game_bourloto: ["Bourloto", "Μπουρλότο", "Бурлото", "Bourloto"],
+    game_bourre: ["Bourré", "Μπουρέ", "Бурэ", "Bourré"],
+    game_burraco: ["Burraco", "Μπουράκο", "Буррако", "Burraco"],
+  };
+
+  // action words (tui ACTION_WORDS, plus Burraco's and play)
+  const ACTIONS = {
+    agree: ["agree", "συμφωνώ", "согласен", "accetto"],
+    disagree: ["disagree", "δεν συμφωνώ", "не согласен", "rifiuto"],
+    pass: ["pass", "πάσο", "пас", "passo"],
+    take: ["take", "παίρνω", "беру", "prendo"],
+    name: ["name", "λέω", "назначаю", "chiamo"],
+    exchange: ["exchange the 7", "αλλάζω το 7", "меняю семёрку", "scambio il 7"],
+    keep: ["keep", "κρατώ", "оставляю", "tengo"],
+    declare: ["declare", "δηλώνω", "объявляю", "dichiaro"],
+    bourlot: ["bourlot", "μπουρλότ", "бурлото", "bourlot"],
+    redeal: ["redeal", "άποντα", "пересдача", "rifare"],
+    fold: ["fold", "πάω", "пас", "lascio"],
+    stay: ["stay", "μένω", "играю", "resto"],
+    draw: ["draw", "τραβώ", "беру из колоды", "pesco"],
+    draw_bourre: ["exchange", "αλλάζω", "прикупаю", "cambio"],
+    draws: ["exchanges {n}", "αλλάζει {n}", "прикупает {n}", "cambia {n}"],
+    pickup: ["pick up the discards", "μαζεύω τα πεταμένα", "забираю сброс", "raccolgo gli scarti"],
+    meld: ["meld", "κατεβάζω", "выкладываю", "calo"],
+    add: ["add to {n}", "προσθέτω στο {n}", "добавляю к {n}", "aggiungo a {n}"],
+    discard: ["discard", "πετώ", "сбрасываю", "scarto"],
+    play: ["play", "παίζω", "хожу", "gioco"],
+  };
+
+  let lang = "en";
+  function langIndex() { return Math.max(0, LANGS.indexOf(lang)); }
+  function fill(text, args) {
+    if (!args) return text;
+    return text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
+  }
+  function t(key, args) {
+    const row = S[key];
+    if (!row) return key;
+    return fill(row[langIndex()] || row[0], args);
+  }
+  function actionWord(word, args) {
+    const row = ACTIONS[word];
+    if (!row) return word;
+    return fill(row[langIndex()] || row[0], args);
+  }
+
+  /* Cards: "10H", "QS", "JK" (any case; T = 10). */
+  const SUIT_LETTERS = "SHDC";
+  function parseCard(text) {
+    const s = String(text).trim().toUpperCase();
+    if (s === "JK") return { rank: null, suit: null, text: "JK" };
+    const m = /^(10|[2-9TJQKA])([SHDC])$/.exec(s);
+    if (!m) return null;
+    const r = m[1] === "T" ? 10 : ({ J: 11, Q: 12, K: 13, A: 14 }[m[1]] || parseInt(m[1], 10));
+    return { rank: r, suit: SUIT_LETTERS.indexOf(m[2]), text: (r === 10 ? "10" : m[1]) + m[2] };
+  }
+  function rankShort(rank) { return RANK_SHORT[lang][rank] || String(rank); }
+  function cardName(text) {
+    const c = parseCard(text);
+    if (!c) return String(text);
+    if (c.rank === null) return JOKER[lang];
+    return fill(OF[lang], { r: RANKS[lang][c.rank - 2], s: SUITS[lang][c.suit] });
+  }
+  function cardShort(text) {
+    const c = parseCard(text);
+    if (!c) return String(text);
+    if (c.rank === null) return JOKER_SHORT[lang];
+    return rankShort(c.rank) + SUIT_GLYPH[c.suit];
+  }
+  function suitIndex(s) { return SUIT_LETTERS.indexOf(String(s).toUpperCase()); }
+  function suitName(s) {
+    const i = suitIndex(s);
+    return i < 0 ? String(s) : SUITS_NOM[lang][i];
+  }
+  function suitGlyph(s) {
+    const i = suitIndex(s);
+    return i < 0 ? String(s) : SUIT_GLYPH[i];
+  }
+
+  function setLang(l) { lang = LANGS.includes(l) ? l : "en"; document.documentElement.lang = lang; }
+  function getLang() { return lang; }
+
+  window.TP = window.TP || {};
+  Object.assign(window.TP, {
+    LANGS, LANG_NAMES, SUIT_GLYPH, t, actionWord, setLang, getLang, parseCard, cardName,
+    cardShort, rankShort, suitName, suitGlyph, suitIndex, STRINGS: S, ACTIONS,
+  });
+})();

@@ -1,0 +1,383 @@
+"""Durable storage of tables: the action log is the save file.
+
+:class:`SqlStore` keeps tables, seats, actions and chat in SQLite (the default: a file with
+WAL journaling and ``synchronous=NORMAL``) or PostgreSQL (``postgresql+psycopg://...``) through
+SQLAlchemy Core; :class:`MemoryStore` is the in-memory fake with the same behaviour.  Both are
+synchronous: the service calls them from a worker thread.
+
+``(table_id, seq)`` is the primary key of the action log, so of two processes racing for the
+same move only one ``append_action`` returns True.
+
+>>> s = MemoryStore()
+>>> s.create_table(TableRow("t1", "ABCD", "bourloto", "ru", {}, 7, "open", 0.0,
+...                         [SeatRow("P1", "human"), SeatRow("P2", "bot", bot="heuristic")]))
+>>> s.set_seat("t1", "P1", "Alice", "h1"), s.set_seat("t1", "P1", "Bob", "h2")
+(True, False)
+>>> s.append_action("t1", 1, "P1", "take"), s.append_action("t1", 1, "P1", "pass")
+(True, False)
+>>> s.actions("t1"), s.find_code("abcd")
+([(1, 'P1', 'take')], 't1')
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+__all__ = ["ChatRow", "MemoryStore", "SeatRow", "SqlStore", "Store", "TableRow", "open_store"]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat of a table: an open or taken human seat, or a bot."""
+
+    seat: str
+    kind: str  # "human" | "bot"
+    name: str = ""
+    bot: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    table_id: str
+    code: str
+    game: str
+    preset: str
+    options: dict[str, Any]
+    seed: int
+    status: str  # open | playing | finished
+    created: float
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    table_id: str
+    seat: str | None
+    name: str
+    text: str
+    ts: float
+
+
+class Store(Protocol):
+    def create_table(self, row: TableRow) -> None: ...
+    def get_table(self, table_id: str) -> TableRow | None: ...
+    def find_code(self, code: str) -> str | None: ...
+    def list_tables(
+        self, *, open_only: bool = True, limit: int = 50, status: str | None = None
+    ) -> list[TableRow]: ...
+    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool: ...
+    def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool: ...
+    def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]: ...
+    def set_status(self, table_id: str, status: str) -> None: ...
+    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow: ...
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]: ...
+    def close(self) -> None: ...
+
+
+def _filter(rows: Iterable[TableRow], open_only: bool, status: str | None) -> list[TableRow]:
+    out = []
+    for r in rows:
+        if status is not None:
+            if r.status != status:
+                continue
+        elif open_only and r.status == "finished":
+            continue
+        out.append(r)
+    out.sort(key=lambda r: -r.created)
+    return out
+
+
+class MemoryStore:
+    """The in-memory store (tests, benchmarks): same semantics as :class:`SqlStore`."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, TableRow] = {}
+        self._codes: dict[str, str] = {}
+        self._actions: dict[str, list[tuple[int, str, str]]] = {}
+        self._chat: dict[str, list[ChatRow]] = {}
+
+    def create_table(self, row: TableRow) -> None:
+        with self._lock:
+            if row.table_id in self._tables or row.code.upper() in self._codes:
+                raise ValueError(f"table {row.table_id} or code {row.code} exists")
+            self._tables[row.table_id] = row
+            self._codes[row.code.upper()] = row.table_id
+            self._actions[row.table_id] = []
+            self._chat[row.table_id] = []
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        return self._tables.get(table_id)
+
+    def find_code(self, code: str) -> str | None:
+        return self._codes.get(code.strip().upper())
+
+    def list_tables(
+        self, *, open_only: bool = True, limit: int = 50, status: str | None = None
+    ) -> list[TableRow]:
+        return _filter(self._tables.values(), open_only, status)[:limit]
+
+    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool:
+        with self._lock:
+            row = self._tables.get(table_id)
+            if row is None:
+                return False
+            seats = list(row.seats)
+            for k, s in enumerate(seats):
+                if s.seat == seat and s.kind == "human" and s.token_hash is None:
+                    seats[k] = replace(s, name=name, token_hash=token_hash)
+                    self._tables[table_id] = replace(row, seats=seats)
+                    return True
+            return False
+
+    def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool:
+        with self._lock:
+            log = self._actions[table_id]
+            if seq != len(log) + 1:
+                return False
+            log.append((seq, seat, action))
+            return True
+
+    def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
+        return list(self._actions.get(table_id, [])[after:])
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._lock:
+            row = self._tables[table_id]
+            self._tables[table_id] = replace(row, status=status)
+
+    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
+        row = ChatRow(table_id, seat, name, text, time.time())
+        with self._lock:
+            self._chat[table_id].append(row)
+        return row
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        return list(self._chat.get(table_id, [])[-limit:])
+
+    def close(self) -> None:
+        pass
+
+
+class SqlStore:
+    """SQLAlchemy Core store: ``sqlite:///trapoula.db`` or ``postgresql+psycopg://...``."""
+
+    def __init__(self, url: str) -> None:
+        import sqlalchemy as sa
+
+        self.url = url
+        self.sqlite = url.startswith("sqlite")
+        if self.sqlite:
+            self.engine = sa.create_engine(
+                url, connect_args={"check_same_thread": False, "timeout": 30}
+            )
+
+            @sa.event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.close()
+        else:
+            self.engine = sa.create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        md = sa.MetaData()
+        self.tables = sa.Table(
+            "tables", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),
+            sa.Column("code", sa.String(16), nullable=False, unique=True),
+            sa.Column("game", sa.String(32), nullable=False),
+            sa.Column("preset", sa.String(32), nullable=False),
+            sa.Column("options", sa.Text, nullable=False),
+            sa.Column("seed", sa.BigInteger, nullable=False),
+            sa.Column("status", sa.String(16), nullable=False, index=True),
+            sa.Column("created", sa.Float, nullable=False),
+        )
+        self.seats = sa.Table(
+            "seats", md,
+            sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.table_id"),
+                      primary_key=True),
+            sa.Column("seat", sa.String(8), primary_key=True),
+            sa.Column("pos", sa.Integer, nullable=False),
+            sa.Column("kind", sa.String(8), nullable=False),
+            sa.Column("name", sa.String(64), nullable=False),
+            sa.Column("bot", sa.String(32)),
+            sa.Column("level", sa.String(32)),
+            sa.Column("token_hash", sa.String(128)),
+        )
+        self.log = sa.Table(
+            "actions", md,
+            sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.table_id"),
+                      primary_key=True),
+            sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+            sa.Column("seat", sa.String(8), nullable=False),
+            sa.Column("action", sa.String(200), nullable=False),
+            sa.Column("ts", sa.Float, nullable=False),
+        )
+        self.chats = sa.Table(
+            "chat", md,
+            sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+            sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.table_id"),
+                      nullable=False, index=True),
+            sa.Column("seat", sa.String(8)),
+            sa.Column("name", sa.String(64), nullable=False),
+            sa.Column("text", sa.Text, nullable=False),
+            sa.Column("ts", sa.Float, nullable=False),
+        )
+        md.create_all(self.engine, checkfirst=True)
+        self._sa = sa
+
+    # --- tables -------------------------------------------------------------------------------
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.tables.insert().values(
+                table_id=row.table_id, code=row.code.upper(), game=row.game, preset=row.preset,
+                options=json.dumps(row.options), seed=row.seed, status=row.status,
+                created=row.created,
+            ))
+            if row.seats:
+                c.execute(self.seats.insert(), [
+                    {"table_id": row.table_id, "seat": s.seat, "pos": k, "kind": s.kind,
+                     "name": s.name, "bot": s.bot, "level": s.level, "token_hash": s.token_hash}
+                    for k, s in enumerate(row.seats)
+                ])
+
+    def _rows(self, c: Any, trows: list[Any]) -> list[TableRow]:
+        if not trows:
+            return []
+        ids = [r.table_id for r in trows]
+        seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        q = (self._sa.select(self.seats).where(self.seats.c.table_id.in_(ids))
+             .order_by(self.seats.c.table_id, self.seats.c.pos))
+        for s in c.execute(q):
+            seats[s.table_id].append(
+                SeatRow(s.seat, s.kind, s.name, s.bot, s.level, s.token_hash)
+            )
+        return [
+            TableRow(r.table_id, r.code, r.game, r.preset, json.loads(r.options), int(r.seed),
+                     r.status, float(r.created), seats[r.table_id])
+            for r in trows
+        ]
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as c:
+            found = c.execute(
+                self._sa.select(self.tables).where(self.tables.c.table_id == table_id)
+            ).fetchall()
+            rows = self._rows(c, list(found))
+        return rows[0] if rows else None
+
+    def find_code(self, code: str) -> str | None:
+        with self.engine.connect() as c:
+            r = c.execute(self._sa.select(self.tables.c.table_id)
+                          .where(self.tables.c.code == code.strip().upper())).first()
+        return None if r is None else str(r[0])
+
+    def list_tables(
+        self, *, open_only: bool = True, limit: int = 50, status: str | None = None
+    ) -> list[TableRow]:
+        t = self.tables
+        q = self._sa.select(t)
+        if status is not None:
+            q = q.where(t.c.status == status)
+        elif open_only:
+            q = q.where(t.c.status != "finished")
+        q = q.order_by(t.c.created.desc()).limit(limit)
+        with self.engine.connect() as c:
+            return self._rows(c, list(c.execute(q)))
+
+    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool:
+        s = self.seats
+        with self.engine.begin() as c:
+            r = c.execute(
+                s.update()
+                .where(s.c.table_id == table_id, s.c.seat == seat, s.c.kind == "human",
+                       s.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash)
+            )
+            return bool(r.rowcount == 1)
+
+    # --- the action log -----------------------------------------------------------------------
+    def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool:
+        try:
+            with self.engine.begin() as c:
+                c.execute(self.log.insert().values(
+                    table_id=table_id, seq=seq, seat=seat, action=action, ts=time.time()
+                ))
+        except self._sa.exc.IntegrityError:
+            return False
+        return True
+
+    def append_actions(self, rows: list[tuple[str, int, str, str]]) -> list[bool]:
+        """Many ``append_action``s in one transaction (web/group_commit.py); False for a taken
+        ``(table_id, seq)``.  Any other integrity error: row by row."""
+        if self.engine.dialect.name == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert
+        elif self.engine.dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert  # type: ignore[assignment]
+        else:
+            return [self.append_action(*row) for row in rows]
+        # RETURNING says whether the row went in (psycopg's rowcount is -1 here)
+        stmt = insert(self.log).on_conflict_do_nothing().returning(self.log.c.seq)
+        now = time.time()
+        try:
+            with self.engine.begin() as c:
+                return [c.execute(stmt, {"table_id": t, "seq": q, "seat": s, "action": a,
+                                         "ts": now}).first() is not None for t, q, s, a in rows]
+        except self._sa.exc.IntegrityError:
+            return [self.append_action(*row) for row in rows]
+
+    def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
+        a = self.log
+        q = (self._sa.select(a.c.seq, a.c.seat, a.c.action)
+             .where(a.c.table_id == table_id, a.c.seq > after).order_by(a.c.seq))
+        with self.engine.connect() as c:
+            return [(int(r[0]), str(r[1]), str(r[2])) for r in c.execute(q)]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        t = self.tables
+        with self.engine.begin() as c:
+            c.execute(t.update().where(t.c.table_id == table_id).values(status=status))
+
+    # --- chat ---------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
+        row = ChatRow(table_id, seat, name, text, time.time())
+        with self.engine.begin() as c:
+            c.execute(self.chats.insert().values(
+                table_id=table_id, seat=seat, name=name, text=text, ts=row.ts
+            ))
+        return row
+
+    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
+        ch = self.chats
+        q = (self._sa.select(ch).where(ch.c.table_id == table_id)
+             .order_by(ch.c.id.desc()).limit(limit))
+        with self.engine.connect() as c:
+            rows = [ChatRow(r.table_id, r.seat, r.name, r.text, float(r.ts)) for r in c.execute(q)]
+        rows.reverse()
+        return rows
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def open_store(url: str | None) -> Store:
+    """``memory://`` (or None) for :class:`MemoryStore`, any SQLAlchemy URL for :class:`SqlStore`.
+
+    >>> type(open_store("memory://")).__name__
+    'MemoryStore'
+    """
+    if url is None or url.startswith("memory"):
+        return MemoryStore()
+    return SqlStore(url)

@@ -1,0 +1,93 @@
+"""The leak test: every message to every connection over whole games, checked against the state.
+
+Tables mix seats played by the server's bots and seats played by clients (uniformly random
+among the ``legal`` they receive), plus a spectator.  Every message is checked when it is
+sent, against the engine state of that moment: it may hold no card that is hidden from its
+receiver (tests/web/leak.py; Burraco's two decks are compared by counts).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import FakeSocket, act
+from tests.web.leak import leaks
+from trapoula.web.limits import TokenBucket
+from trapoula.web.service import TableService
+from trapoula.web.store import MemoryStore
+
+pytestmark = pytest.mark.anyio
+
+CASES = [
+    ("bourloto", "ru", {"target": 600}, 4),
+    ("bourloto", "gr", {"target": 500}, 4),
+    ("bourre", "ru", {"max_deals": 30, "starting_stack": 20}, 4),
+    ("bourre", "ru", {"players": 6, "max_deals": 20}, 6),
+    ("burraco", "seed", {"target": 600}, 4),
+    ("burraco", "fibur", {"players": 2, "target": 600}, 2),
+    ("burraco", "seed", {"players": 3, "target": 400}, 3),
+]
+
+
+@pytest.mark.parametrize(("game", "preset", "options", "n"), CASES,
+                         ids=[f"{c[0]}-{c[1]}-{c[3]}" for c in CASES])
+async def test_no_hidden_card_reaches_any_connection(
+    game: str, preset: str, options: dict[str, Any], n: int
+) -> None:
+    svc = TableService(MemoryStore(), bot_delay=0)
+    seats = [{"kind": "human"} if i % 2 == 0 else {"kind": "bot"} for i in range(n)]
+    t = await svc.create_table({"game": game, "preset": preset, "options": options,
+                                "seats": seats, "name": "P1", "seat": "P1", "seed": 17})
+    tid = t["table_id"]
+    tokens = {"P1": t["token"]}
+    for i in range(2, n, 2):
+        tokens[f"P{i + 1}"] = (await svc.join(t["code"], f"<b>{i}</b>", f"P{i + 1}"))["token"]
+    problems: list[str] = []
+    count = [0]
+
+    def check(sock: FakeSocket, msg: dict[str, Any]) -> None:
+        count[0] += 1
+        table = svc.tables.get(tid)
+        if table is None:
+            return
+        viewer = sock.conn.seat if sock.conn is not None else sock.seat_hint  # type: ignore[attr-defined]
+        found = leaks(table.state, viewer, msg)
+        if found:
+            problems.append(f"seq {table.seq} to {viewer}: {found}")
+
+    socks: dict[str | None, FakeSocket] = {}
+    for seat, token in tokens.items():
+        s = FakeSocket(check)
+        s.seat_hint = seat  # type: ignore[attr-defined]
+        s.conn = await svc.connect(tid, token, s.send, s.close)
+        socks[seat] = s
+    watcher = FakeSocket(check)
+    watcher.seat_hint = None  # type: ignore[attr-defined]
+    watcher.conn = await svc.connect(tid, None, watcher.send, watcher.close)
+    for s in socks.values():
+        s.conn.bucket = TokenBucket(rate=1e9, burst=10**9)  # type: ignore[union-attr]
+    table = svc.tables[tid]
+    rng = random.Random(1)
+    stalls = 0
+    while not table.state.is_over:
+        seat = table.state.current_player
+        sock = socks.get(seat)
+        if sock is None or sock.state()["seq"] != table.seq:
+            stalls += 1
+            assert stalls < 20000, "the bots stopped"
+            await asyncio.sleep(0.0005)
+            continue
+        stalls = 0
+        st = sock.state()
+        assert st["legal"] and st["to_act"] == seat
+        await act(svc, sock, rng.choice(st["legal"]), st["seq"])
+        assert not sock.errors()
+    await svc.close()
+    assert problems == []
+    assert count[0] > table.seq  # every action reached the sockets
+    assert watcher.state()["seq"] == table.seq and watcher.state()["you"] is None
+    assert table.state.is_over and watcher.state()["over"]
