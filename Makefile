@@ -29,6 +29,7 @@ test: $(DEVSTAMP)
 	  $(VENV)/bin/trapoula conformance ../shared/conformance > $(VENV)/conformance.log \
 	  || { cat $(VENV)/conformance.log; exit 1; }; \
 	  tail -n 1 $(VENV)/conformance.log; fi
+	sh tools/ensure-services.sh
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 conformance: $(STAMP)

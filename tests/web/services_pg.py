@@ -49,7 +49,8 @@ def ensure_postgres() -> str:
         if found:
             return found
         env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
-        install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "postgresql"]
+        install = ["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600",
+                   "--no-install-recommends", "postgresql"]
         if subprocess.call(install, env=env) != 0:
             subprocess.check_call(["apt-get", "update", "-q"], env=env)
             subprocess.check_call(install, env=env)

@@ -48,9 +48,10 @@ def _ensure_chromium() -> str:
         if not Path(CHROMIUM).exists():
             env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
             apt = shutil.which("apt-get") or "apt-get"
-            if subprocess.run([apt, "install", "-y", "chromium"], env=env).returncode != 0:
+            install = [apt, "install", "-y", "-o", "DPkg::Lock::Timeout=600", "chromium"]
+            if subprocess.run(install, env=env).returncode != 0:
                 subprocess.run([apt, "update"], env=env, check=True)
-                subprocess.run([apt, "install", "-y", "chromium"], env=env, check=True)
+                subprocess.run(install, env=env, check=True)
     assert Path(CHROMIUM).exists(), "apt-get could not install chromium"
     return CHROMIUM
 

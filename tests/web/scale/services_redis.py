@@ -33,7 +33,8 @@ def ensure_redis_server() -> str:
     if found:
         return found
     env = {"DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "redis-server"]
+    install = ["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600",
+               "--no-install-recommends", "redis-server"]
     if subprocess.call(install, env=env) != 0:
         subprocess.check_call(["apt-get", "update", "-q"], env=env)
         subprocess.check_call(install, env=env)
