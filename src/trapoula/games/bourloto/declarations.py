@@ -106,19 +106,38 @@ def _split(length: int, run6_value: int) -> list[int]:
 
 
 def _runs(mask: int, trump: int, run6_value: int, split_runs: bool) -> list[Declaration]:
-    out = []
+    out: list[Declaration] = []
     for suit in range(4):
         chunk = (mask >> (13 * suit)) & 0x1FFF
-        for start, length in _runs_in_chunk(chunk):
-            pieces = _split(length, run6_value) if split_runs else [length]
-            pos = start
-            for n in pieces:
-                m = ((1 << n) - 1) << (13 * suit + pos)
-                top = pos + n - 1 + 2  # natural rank of the top card
-                key = (1, n, top, 1 if suit == trump else 0)
-                out.append(Declaration(key, "run", m, _run_value(n, run6_value)))
-                pos += n
+        if _CHUNK_RUNS[chunk]:
+            key = (chunk, suit, suit == trump, run6_value, split_runs)
+            runs = _SUIT_RUNS.get(key)
+            if runs is None:
+                runs = _SUIT_RUNS[key] = _suit_runs(chunk, suit, suit == trump, run6_value,
+                                                    split_runs)
+            out.extend(runs)
     return out
+
+
+# the runs of one suit's chunk, by (chunk, suit, is trumps, run6_value, split_runs): a few
+# thousand entries at most; Declarations are immutable, so sharing them is safe
+_SUIT_RUNS: dict[tuple[int, int, bool, int, bool], tuple[Declaration, ...]] = {}
+
+
+def _suit_runs(
+    chunk: int, suit: int, is_trump: bool, run6_value: int, split_runs: bool
+) -> tuple[Declaration, ...]:
+    out = []
+    for start, length in _runs_in_chunk(chunk):
+        pieces = _split(length, run6_value) if split_runs else [length]
+        pos = start
+        for n in pieces:
+            m = ((1 << n) - 1) << (13 * suit + pos)
+            top = pos + n - 1 + 2  # natural rank of the top card
+            key = (1, n, top, 1 if is_trump else 0)
+            out.append(Declaration(key, "run", m, _run_value(n, run6_value)))
+            pos += n
+    return tuple(out)
 
 
 def best_declarations(

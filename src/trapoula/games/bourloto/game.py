@@ -12,8 +12,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from trapoula.cards import Card, deck_32, parse_cards, parse_suit
@@ -37,6 +38,8 @@ from trapoula.games.bourloto.state import (
 from trapoula.games.bourloto.view import BourlotoView, MatchInfo
 
 __all__ = ["Bourloto"]
+
+_BIT = tuple(1 << i for i in range(52))
 
 
 
@@ -87,6 +90,17 @@ class Bourloto(Game):
             order = cache[dealer] = self._compute_deal_order(dealer)
         return order
 
+    def _seat_cards(self, dealer: int) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+        """Per seat, a getter of the pack's cards that seat receives (of the first 20)."""
+        cache: dict[int, Any] = self.__dict__.setdefault("_seat_getters", {})
+        getters = cache.get(dealer)
+        if getters is None:
+            order = self._deal_order(dealer)
+            getters = cache[dealer] = tuple(
+                itemgetter(*[k for k, s in enumerate(order) if s == seat]) for seat in range(4)
+            )
+        return getters
+
     def _compute_deal_order(self, dealer: int) -> tuple[int, ...]:
         first = (dealer + 1) % 4
         seats = [(first + k) % 4 for k in range(4)]
@@ -111,10 +125,9 @@ class Bourloto(Game):
         origin: dict[str, Any],
         seed: int,
     ) -> BourlotoState:
-        hands = [0, 0, 0, 0]
-        for k, s in enumerate(self._deal_order(dealer)):
-            hands[s] |= 1 << deck[k]
-        bid = _Bid(stock=tuple(deck[21:]), upcard=deck[20])
+        bit = _BIT.__getitem__
+        hands = [sum(map(bit, cards(deck))) for cards in self._seat_cards(dealer)]
+        bid = _Bid(tuple(deck[21:]), deck[20])
         ctx = _Ctx(self, self.options, seed, origin, dealer, hanging, keys=keys)
         return BourlotoState._start(ctx, hands, bid, self._first_phase())
 

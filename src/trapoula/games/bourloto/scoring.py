@@ -18,11 +18,7 @@ from collections.abc import Mapping
 
 from trapoula.games.bourloto.rules import BourlotoOptions
 
-__all__ = ["score_deal"]
-
-
-def _other(team: str) -> str:
-    return "B" if team == "A" else "A"
+__all__ = ["score_deal", "score_teams"]
 
 
 def score_deal(
@@ -41,36 +37,53 @@ def score_deal(
     comparison, Bourloto included.  The pool (``hanging``) goes to the team with the strictly
     higher deal score of the next deal that is not itself a hang.
     """
-    raw = {}
-    for t in ("A", "B"):
-        if capot == t:
-            base = 250 if opts.capot_mode == "replace_250" else tricks[t] + 90
-        else:
-            base = tricks[t]
-        raw[t] = base + declarations[t]
-    base_pts = {t: raw[t] - declarations[t] for t in ("A", "B")}
+    a, b, pool = score_teams(
+        opts, "AB".index(buyer) if buyer is not None else -1, tricks["A"], tricks["B"],
+        "AB".index(capot) if capot is not None else -1, declarations["A"], declarations["B"],
+        trump_points["A"], trump_points["B"], hanging,
+    )
+    return {"A": a, "B": b, "hanging": pool}
 
-    if opts.contract and buyer is not None:
-        d = _other(buyer)
+
+def score_teams(
+    opts: BourlotoOptions, buyer: int, tricks_a: int, tricks_b: int, capot: int,
+    decl_a: int, decl_b: int, trump_a: int, trump_b: int, hanging: int,
+) -> tuple[int, int, int]:
+    """:func:`score_deal` on plain numbers (teams as 0 = A, 1 = B, -1 = none):
+    ``(points A, points B, hanging pool after)``.
+
+    >>> from trapoula.games.bourloto.rules import BourlotoOptions
+    >>> score_teams(BourlotoOptions(), -1, 100, 62, -1, 0, 0, 20, 10, 0)
+    (100, 62, 0)
+    """
+    base = [tricks_a, tricks_b]
+    if capot >= 0:
+        base[capot] = 250 if opts.capot_mode == "replace_250" else base[capot] + 90
+    decl = (decl_a, decl_b)
+    raw = [base[0] + decl_a, base[1] + decl_b]
+    if opts.contract and buyer >= 0:
+        d = 1 - buyer
         if raw[buyer] > raw[d]:
-            score = dict(raw)
+            score = raw
         elif raw[buyer] < raw[d]:
-            score = {buyer: 0, d: raw[buyer] + raw[d]}
+            score = [0, 0]
+            score[d] = raw[buyer] + raw[d]
         else:  # hanging: the buyer's points wait for the next decided deal
-            return {buyer: 0, d: raw[d], "hanging": hanging + raw[buyer]}
+            score = [0, 0]
+            score[d] = raw[d]
+            return score[0], score[1], hanging + raw[buyer]
     else:
-        score = dict(raw)
+        score = raw
         equal = (
-            raw["A"] == raw["B"]
-            if opts.meza_compare == "deal_total"
-            else tricks["A"] == tricks["B"]
+            raw[0] == raw[1] if opts.meza_compare == "deal_total" else tricks_a == tricks_b
         )
-        if equal and trump_points["A"] != trump_points["B"]:
-            w = "A" if trump_points["A"] > trump_points["B"] else "B"
-            lo = _other(w)
-            score = {w: base_pts[w] + tricks[lo] + declarations[w], lo: declarations[lo]}
-    if hanging and score["A"] != score["B"]:
-        w = "A" if score["A"] > score["B"] else "B"
-        score[w] += hanging
+        if equal and trump_a != trump_b:
+            w = 0 if trump_a > trump_b else 1
+            lo = 1 - w
+            score = [0, 0]
+            score[w] = base[w] + (tricks_b if w == 0 else tricks_a) + decl[w]
+            score[lo] = decl[lo]
+    if hanging and score[0] != score[1]:
+        score[0 if score[0] > score[1] else 1] += hanging
         hanging = 0
-    return {"A": score["A"], "B": score["B"], "hanging": hanging}
+    return score[0], score[1], hanging

@@ -28,12 +28,12 @@ from trapoula.errors import IllegalActionError, ParseError
 from trapoula.games.bourloto.declarations import (
     Declaration,
     best_declarations,
-    bourlot_mask,
     compare_declarations,
 )
 from trapoula.games.bourloto.play import legal_mask
-from trapoula.games.bourloto.scoring import score_deal
+from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.tables import (
+    ABOVE_TRUMP,
     DECK32_MASK,
     POINTS,
     STRENGTH,
@@ -84,9 +84,35 @@ _CARD_POINTS = tuple(
     tuple(TRUMP_POINTS[c] if c // 13 == trump else POINTS[c] for c in range(52))
     for trump in range(4)
 )
-_TRUMP_ONLY_POINTS = tuple(
-    tuple(TRUMP_POINTS[c] if c // 13 == trump else 0 for c in range(52)) for trump in range(4)
+_SUIT_ACTS = (_A0, _A1, _A2, _A3)
+_SHIFTS = (5, 18, 31, 44)  # where each suit's 7..A bits start
+# a trick's cards added to the winning team's packed tally, per trump: card points
+# | trump points << 10 (the ru meza); a trick << 20 is added once per trick
+_TALLY_ADD = tuple(
+    tuple(
+        _CARD_POINTS[trump][c] | (TRUMP_POINTS[c] if c // 13 == trump else 0) << 10
+        for c in range(52)
+    )
+    for trump in range(4)
 )
+# per trump and card: the trumps that beat the card (every trump when it is not a trump)
+_BEATS = tuple(
+    tuple(
+        ABOVE_TRUMP[trump][(TRUMP_STRENGTH[c] if c // 13 == trump else -1) + 1]
+        for c in range(52)
+    )
+    for trump in range(4)
+)
+_F10 = 1023  # one field of the packed tally
+_AGREE_ACTS = (ACTIONS["agree"], ACTIONS["disagree"])
+_BID1_ACTS = (ACTIONS["take"], ACTIONS["pass"])
+# round 2: every suit but the upcard's (index = the upcard's suit), or every suit (index 4)
+_BID2_ACTS = tuple(
+    tuple(NAME_ACTIONS[s] for s in range(4) if s != up) + (ACTIONS["pass"],) for up in range(5)
+)
+_EXCHANGE_ACTS = (ACTIONS["exchange"], ACTIONS["keep"])
+_DECLARE_ACTS = (ACTIONS["declare"], ACTIONS["pass"])
+_PASS_ACTS = (ACTIONS["pass"],)
 _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
@@ -154,19 +180,23 @@ def shuffle_pack(rand: Callable[[], float]) -> list[int]:
     """The 32 card indices shuffled by Fisher-Yates with ``k = int(rand() * (j + 1))`` for
     ``j = 31 .. 1`` (a definition a vectorised engine reproduces exactly)."""
     deck = list(_PACK)
-    for j in range(31, 0, -1):
-        k = int(rand() * (j + 1))
+    for j, m in _SHUFFLE_STEPS:
+        k = int(rand() * m)
         deck[j], deck[k] = deck[k], deck[j]
     return deck
+
+
+_SHUFFLE_STEPS = tuple((j, j + 1) for j in range(31, 0, -1))
 
 
 def _team(seat: int) -> int:
     return seat & 1
 
 
-@dataclass
+@dataclass(slots=True)
 class _Ctx:
-    """What a deal fixes once and shares between its states (never mutated: replaced)."""
+    """What a deal fixes once and shares between its states (never mutated once shared:
+    replaced by :func:`_replace_ctx`; slots make the hot path's reads cheap)."""
 
     game: Bourloto
     opts: BourlotoOptions
@@ -183,6 +213,10 @@ class _Ctx:
     bourlot_at: tuple[int, ...] = (0, 0, 0, 0)  # K+Q mask per seat at completion
     may_declare: tuple[bool, ...] = (False, False, False, False)  # trick-1 'declare' word
     kq_mask: int = 0  # K+Q of trumps when Bourlot is said with the card, else 0
+    kq_seat: int = -1  # the seat dealt that K+Q (when kq_mask), else -1
+    # the hands as dealt (5 cards while bidding, 8 from play on); a state's hands are these
+    # minus the cards it has played
+    hands: tuple[int, ...] = (0, 0, 0, 0)
 
 
 class _Bid(NamedTuple):
@@ -203,24 +237,23 @@ class BourlotoState(DealState):
     """One Bourloto deal.  Use ``game.new_deal()``; never construct directly."""
 
     __slots__ = (
-        "_ctx", "_phase", "_turn", "hands", "trick", "leader", "tricks_done", "tally",
-        "declared", "bid", "_cell", "_legal", "_result",
+        "_ctx", "_phase", "_turn", "_played", "trick", "_tl", "declared", "bid", "_cell",
+        "_legal", "_result",
     )
 
     _ctx: _Ctx
     _phase: int
     _turn: int
-    hands: tuple[int, int, int, int]
+    _played: int  # the cards played so far: a seat holds ``_ctx.hands[seat] & ~_played``
     trick: tuple[int, ...]
-    leader: int
-    tricks_done: int
-    # tally: (points A, points B, trump points A, trump points B, tricks A, tricks B)
-    tally: tuple[int, int, int, int, int, int]
+    # the tally packed in one int: per team (A in bits 0-31, B in 32-63) card points taken,
+    # trump points << 10 and tricks << 20 (see the ``tally`` property)
+    _tl: int
     # declared: (per-seat declared runs/fours, decl points A/B after comparison, bourlot A/B)
     declared: tuple[tuple[tuple[Declaration, ...], ...], tuple[int, int], tuple[int, int]]
     bid: _Bid
     _cell: LogCell
-    _legal: list[Action] | None
+    _legal: tuple[Action, ...] | None
     _result: dict[str, Any] | None
 
     # --- construction -------------------------------------------------------------------------
@@ -232,15 +265,15 @@ class BourlotoState(DealState):
         bid: _Bid,
         phase: int,
     ) -> BourlotoState:
+        """The first state of a deal; ``ctx`` is new (not yet shared) and takes ``hands``."""
+        ctx.hands = (hands[0], hands[1], hands[2], hands[3])
         s = object.__new__(cls)
         s._ctx = ctx
         s._phase = phase
         s._turn = (ctx.dealer + 1) % 4
-        s.hands = (hands[0], hands[1], hands[2], hands[3])
+        s._played = 0
         s.trick = ()
-        s.leader = s._turn
-        s.tricks_done = 0
-        s.tally = (0, 0, 0, 0, 0, 0)
+        s._tl = 0
         s.declared = (((), (), (), ()), (0, 0), (0, 0))
         s.bid = bid
         s._cell = None
@@ -253,17 +286,42 @@ class BourlotoState(DealState):
         n._ctx = self._ctx
         n._phase = self._phase
         n._turn = self._turn
-        n.hands = self.hands
+        n._played = self._played
         n.trick = self.trick
-        n.leader = self.leader
-        n.tricks_done = self.tricks_done
-        n.tally = self.tally
+        n._tl = self._tl
         n.declared = self.declared
         n.bid = self.bid
         n._cell = self._cell
         n._legal = None
         n._result = None
         return n
+
+    # --- derived fields -------------------------------------------------------------------------
+    @property
+    def hands(self) -> tuple[int, int, int, int]:
+        """Each seat's cards now, as bitmasks (full information: not for players)."""
+        h = self._ctx.hands
+        p = ~self._played
+        return (h[0] & p, h[1] & p, h[2] & p, h[3] & p)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick (who leads the next one between tricks)."""
+        return (self._turn - len(self.trick)) & 3
+
+    @property
+    def tricks_done(self) -> int:
+        t = self._tl
+        return (t >> 20 & _F10) + (t >> 52 & _F10)
+
+    @property
+    def tally(self) -> tuple[int, int, int, int, int, int]:
+        """(points A, points B, trump points A, trump points B, tricks A, tricks B)."""
+        t = self._tl
+        return (
+            t & _F10, t >> 32 & _F10, t >> 10 & _F10, t >> 42 & _F10, t >> 20 & _F10,
+            t >> 52 & _F10,
+        )
 
     # --- public protocol ----------------------------------------------------------------------
     @property
@@ -297,13 +355,8 @@ class BourlotoState(DealState):
 
     @property
     def played(self) -> int:
-        """The mask of the cards played so far (the 32 minus the hands, once dealt)."""
-        if self._phase < PLAY and self._phase != DECLARE:
-            return 0
-        if self.bid.reason:  # thrown in
-            return 0
-        h = self.hands
-        return DECK32_MASK & ~(h[0] | h[1] | h[2] | h[3])
+        """The mask of the cards played so far."""
+        return self._played
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -320,7 +373,51 @@ class BourlotoState(DealState):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            # computed once per state and kept as a tuple; the hot path is a plain card
+            # play (no Bourlot to say, no trick-1 declaration): one table lookup per suit
+            ctx = self._ctx
+            seat = self._turn
+            if (
+                self._phase != PLAY or seat == ctx.kq_seat
+                or (not self._tl and ctx.may_declare[seat])
+            ):
+                legal = self._legal = self._compute_legal()
+                return list(legal)
+            hand = ctx.hands[seat] & ~self._played
+            trick = self.trick
+            m = hand
+            if trick:
+                c0 = trick[0]
+                led = c0 // 13
+                trump = ctx.trump
+                m = hand & SUIT_MASKS[led]
+                if m and led != trump:  # a plain suit led and followed: no duty to beat
+                    legal = self._legal = _SUIT_ACTS[led][m >> _SHIFTS[led] & 0xFF]
+                    return list(legal)
+                opts = ctx.opts
+                if opts.partner_exception:
+                    m = legal_mask(
+                        hand, trick, trump, overtrump=opts.overtrump_required,
+                        partner_exception=True,
+                    )
+                else:
+                    if not m:  # void in the led suit: trump if able
+                        m = hand & SUIT_MASKS[trump]
+                    if m:  # trumps to play: the ones that beat the trick's, when required
+                        if opts.overtrump_required:
+                            beats = _BEATS[trump]
+                            higher = m
+                            for c in trick:
+                                higher &= beats[c]
+                            if higher:
+                                m = higher
+                        legal = self._legal = _SUIT_ACTS[trump][m >> _SHIFTS[trump] & 0xFF]
+                        return list(legal)
+                    m = hand
+            legal = self._legal = (
+                _A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
+                + _A3[m >> 44 & 0xFF]
+            )
         return list(legal)
 
     def apply(self, action: Action | str) -> BourlotoState:
@@ -328,7 +425,9 @@ class BourlotoState(DealState):
             action = self.parse(action)
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            self.legal_actions()
+            legal = self._legal
+            assert legal is not None
         if action not in legal:
             if self._phase == OVER:
                 raise IllegalActionError(f"{action} is not allowed: the deal is over")
@@ -336,28 +435,26 @@ class BourlotoState(DealState):
                 f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
             )
         card = _PLAIN_INDEX.get(action)
-        if card is None or self._phase != PLAY:
+        if card is None:
             return self._apply_legal(action)
-        # hot path: a plain card (inlined _copy + _play)
+        # hot path: a plain card (a legal plain card means the play phase)
         seat = self._turn
         n = _new(BourlotoState)
         n._ctx = self._ctx
         n._phase = PLAY
-        n._turn = (seat + 1) & 3
-        bit = 1 << card
-        h = self.hands
-        n.hands = h[:seat] + (h[seat] ^ bit,) + h[seat + 1:]  # type: ignore[assignment]
-        n.trick = self.trick + (card,)
-        n.leader = self.leader
-        n.tricks_done = self.tricks_done
-        n.tally = self.tally
+        n._played = self._played | 1 << card
+        n._tl = self._tl
         n.declared = self.declared
         n.bid = self.bid
         n._cell = (self._cell, _SEATS[seat], action)
         n._legal = None
         n._result = None
-        if len(n.trick) == 4:
-            n._finish_trick()
+        trick = self.trick
+        if len(trick) < 3:
+            n._turn = (seat + 1) & 3
+            n.trick = trick + (card,)
+        else:
+            n._end_trick(trick, card, seat)
         return n
 
     def record(self) -> dict[str, Any]:
@@ -392,14 +489,14 @@ class BourlotoState(DealState):
         return make_view(self, "P1", public=True)
 
     # --- legality -----------------------------------------------------------------------------
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> tuple[Action, ...]:
         phase = self._phase
         ctx = self._ctx
         opts = ctx.opts
         seat = self._turn
         if phase == PLAY:
             trump = ctx.trump
-            hand = self.hands[seat]
+            hand = ctx.hands[seat] & ~self._played
             trick = self.trick
             if not trick:
                 mask = hand
@@ -415,13 +512,13 @@ class BourlotoState(DealState):
             kq = ctx.kq_mask
             if not (kq and hand & kq == kq):
                 kq = 0
-            if not kq and (self.tricks_done or not ctx.may_declare[seat]):
+            if not kq and (self._tl or not ctx.may_declare[seat]):
                 # the common case: one action per legal card (a table lookup per suit)
-                return list(
+                return (
                     _A0[mask >> 5 & 0xFF] + _A1[mask >> 18 & 0xFF]
                     + _A2[mask >> 31 & 0xFF] + _A3[mask >> 44 & 0xFF]
                 )
-            can_declare = self.tricks_done == 0 and ctx.may_declare[seat]
+            can_declare = not self._tl and ctx.may_declare[seat]
             out: list[Action] = []
             for i in _bits(mask):
                 variants = PLAY_ACTIONS[i]
@@ -433,30 +530,27 @@ class BourlotoState(DealState):
                     out.append(variants[2])
                     if b:
                         out.append(variants[3])
-            return out
+            return tuple(out)
         if phase == OVER:
-            return []
-        acts: list[Action]
+            return ()
+        acts: tuple[Action, ...]
         if phase == AGREE:
-            acts = [ACTIONS["agree"], ACTIONS["disagree"]]
+            acts = _AGREE_ACTS
         elif phase == BID1:
-            acts = [ACTIONS["take"], ACTIONS["pass"]]
+            acts = _BID1_ACTS
         elif phase == BID2:
             up = self.bid.upcard // 13
-            acts = [
-                NAME_ACTIONS[s] for s in range(4) if s != up or opts.round2_allow_upcard_suit
-            ]
-            acts.append(ACTIONS["pass"])
+            acts = _BID2_ACTS[4 if opts.round2_allow_upcard_suit else up]
         elif phase == EXCHANGE:
-            return [ACTIONS["exchange"], ACTIONS["keep"]]
+            return _EXCHANGE_ACTS
         else:  # DECLARE
             if ctx.avail[seat] or (
                 opts.bourlot_announce == "with_declarations" and ctx.bourlot_at[seat]
             ):
-                return [ACTIONS["declare"], ACTIONS["pass"]]
-            return [ACTIONS["pass"]]
+                return _DECLARE_ACTS
+            return _PASS_ACTS
         if opts.aponta_redeal and self._may_demand_redeal(seat):
-            acts.append(ACTIONS["redeal"])
+            acts = acts + (ACTIONS["redeal"],)
         return acts
 
     def _may_demand_redeal(self, seat: int) -> bool:
@@ -484,9 +578,7 @@ class BourlotoState(DealState):
 
     def _play(self, seat: int, action: Action) -> None:
         card = action.cards[0].index
-        bit = 1 << card
-        h = self.hands
-        self.hands = h[:seat] + (h[seat] ^ bit,) + h[seat + 1:]  # type: ignore[assignment]
+        self._played |= 1 << card
         words = action.words
         if words:
             per_seat, dpts, bpts = self.declared
@@ -505,14 +597,18 @@ class BourlotoState(DealState):
                 b[_team(seat)] += 20
                 bpts = (b[0], b[1])
             self.declared = (per_seat, dpts, bpts)
-        self.trick = self.trick + (card,)
-        self._turn = (seat + 1) & 3
-        if len(self.trick) == 4:
-            self._finish_trick()
+        trick = self.trick
+        if len(trick) < 3:
+            self.trick = trick + (card,)
+            self._turn = (seat + 1) & 3
+        else:
+            self._end_trick(trick, card, seat)
 
-    def _finish_trick(self) -> None:
-        c0, c1, c2, c3 = self.trick
-        trump = self._ctx.trump
+    def _end_trick(self, trick: tuple[int, ...], card: int, seat: int) -> None:
+        """Close the trick ``trick + (card,)`` that ``seat`` completed (on a new state)."""
+        c0, c1, c2 = trick
+        ctx = self._ctx
+        trump = ctx.trump
         keys = _TRICK_KEYS[trump * 4 + c0 // 13]
         pos, best = 0, keys[c0]
         k = keys[c1]
@@ -521,32 +617,28 @@ class BourlotoState(DealState):
         k = keys[c2]
         if k > best:
             pos, best = 2, k
-        if keys[c3] > best:
+        if keys[card] > best:
             pos = 3
-        winner = (self.leader + pos) & 3
-        p = _CARD_POINTS[trump]
-        pts = p[c0] + p[c1] + p[c2] + p[c3]
-        t = _TRUMP_ONLY_POINTS[trump]
-        tpts = t[c0] + t[c1] + t[c2] + t[c3]
-        done = self.tricks_done + 1
-        self.tricks_done = done
-        if done == 8:
-            pts += 10
-        a, b, ta, tb, na, nb = self.tally
-        if winner & 1:
-            self.tally = (a, b + pts, ta, tb + tpts, na, nb + 1)
-        else:
-            self.tally = (a + pts, b, ta + tpts, tb, na + 1, nb)
+        winner = (seat + 1 + pos) & 3  # the leader is the seat after the last to play
+        add = _TALLY_ADD[trump]
+        v = add[c0] + add[c1] + add[c2] + add[card] + (1 << 20)
+        tl = self._tl
         self.trick = ()
-        self.leader = self._turn = winner
-        if done == 1 and self._ctx.opts.declaration_timing == "first_trick":
+        self._turn = winner
+        last = self._played == DECK32_MASK
+        if last:
+            v += 10  # the last trick's 10
+        self._tl = tl + (v << 32 if winner & 1 else v)
+        if not tl and ctx.opts.declaration_timing == "first_trick":
             self._compare()
-        if done == 8:
+        if last:
             self._phase = OVER
             self._result = self._score()
 
     def _compare(self) -> None:
         per_seat, _, bpts = self.declared
+        if not (per_seat[0] or per_seat[1] or per_seat[2] or per_seat[3]):
+            return  # nothing declared: (0, 0) stays
         opts = self._ctx.opts
         teams = {
             "A": [per_seat[0], per_seat[2]],
@@ -559,29 +651,24 @@ class BourlotoState(DealState):
         self.declared = (per_seat, (pts["A"], pts["B"]), bpts)
 
     def _score(self) -> dict[str, Any]:
-        t = self.tally
+        t = self._tl
+        na = t >> 20 & _F10
         _, dpts, bpts = self.declared
-        capot = "A" if t[4] == 8 else ("B" if t[5] == 8 else None)
         ctx = self._ctx
-        sc = score_deal(
-            ctx.opts,
-            buyer=self.buyer,
-            tricks={"A": t[0], "B": t[1]},
-            capot=capot,
-            declarations={"A": dpts[0] + bpts[0], "B": dpts[1] + bpts[1]},
-            trump_points={"A": t[2], "B": t[3]},
-            hanging=ctx.hanging,
+        opts = ctx.opts
+        a, b, pool = score_teams(
+            opts, ctx.buyer, t & _F10, t >> 32 & _F10, 0 if na == 8 else (1 if na == 0 else -1),
+            dpts[0] + bpts[0], dpts[1] + bpts[1], t >> 10 & _F10, t >> 42 & _F10, ctx.hanging,
         )
-        res: dict[str, Any] = {"scores": {"A": sc["A"], "B": sc["B"]}}
-        if ctx.opts.contract:
-            res["hanging"] = sc["hanging"]
-        return res
+        if opts.contract:
+            return {"scores": {"A": a, "B": b}, "hanging": pool}
+        return {"scores": {"A": a, "B": b}}
 
     # --- bidding ------------------------------------------------------------------------------
     def _bid_step(self, seat: int, action: Action) -> None:
         bid = self.bid
         kind = action.kind
-        hist = bid.history + ((seat, str(action)),)
+        hist = bid.history + ((seat, str.__str__(action)),)
         nxt = (seat + 1) & 3
         phase = self._phase
         if kind == "redeal":
@@ -592,24 +679,25 @@ class BourlotoState(DealState):
             if kind == "pass":
                 spoke = bid.spoke + 1
                 if spoke < 4:
-                    self.bid = _with(bid, spoke=spoke, history=hist)
+                    self.bid = _with(bid, hist, spoke=spoke)
                     self._turn = nxt
                 elif phase == BID1:
-                    self.bid = _with(bid, spoke=0, history=hist)
+                    self.bid = _with(bid, hist, spoke=0)
                     self._phase = BID2
                     self._turn = nxt
                 else:
                     self._throw_in("all passed", hist)
             else:
                 trump = bid.upcard // 13 if kind == "take" else int(action.suit)  # type: ignore[arg-type]
-                self.bid = _with(bid, history=hist)
+                self.bid = _with(bid, hist)
                 self._trump_fixed(trump, seat)
         elif phase == EXCHANGE:
             if kind == "exchange":
-                self.bid = _with(bid, history=hist, exchanged=seat)
+                self.bid = _with(bid, hist, exchanged=seat)
             else:
-                self.bid = _with(bid, history=hist)
-            self._complete()
+                self.bid = _with(bid, hist)
+            ctx = self._ctx
+            self._complete(ctx.trump, ctx.buyer, ctx.taker)
         elif phase == DECLARE:
             if kind == "declare":
                 per_seat, dpts, bpts = self.declared
@@ -621,7 +709,7 @@ class BourlotoState(DealState):
                     b[_team(seat)] += 20
                     bpts = (b[0], b[1])
                 self.declared = ((ps[0], ps[1], ps[2], ps[3]), dpts, bpts)
-            self.bid = _with(bid, history=hist)
+            self.bid = _with(bid, hist)
             if nxt == (self._ctx.dealer + 1) & 3:
                 self._compare()
                 self._phase = PLAY
@@ -635,11 +723,11 @@ class BourlotoState(DealState):
         spoke = bid.spoke + 1
         round_over = spoke == 4 or (not agreed and opts.ru_round_stops_on_disagree)
         if not round_over:
-            self.bid = _with(bid, spoke=spoke, disagreed=disagreed, history=hist)
+            self.bid = _with(bid, hist, spoke=spoke, disagreed=disagreed)
             self._turn = (seat + 1) & 3
             return
         if not disagreed:
-            self.bid = _with(bid, history=hist)
+            self.bid = _with(bid, hist)
             self._trump_fixed(bid.upcard // 13, first)
             return
         if bid.round_no >= opts.agreement_rounds:
@@ -653,7 +741,7 @@ class BourlotoState(DealState):
         self._turn = first
 
     def _throw_in(self, reason: str, hist: tuple[tuple[int, str], ...]) -> None:
-        self.bid = _with(self.bid, history=hist, reason=reason)
+        self.bid = _with(self.bid, hist, reason=reason)
         self._phase = OVER
         self._result = {"thrown_in": True}
 
@@ -661,75 +749,78 @@ class BourlotoState(DealState):
         ctx = self._ctx
         opts = ctx.opts
         buyer = _team(taker) if opts.contract else -1
-        self._ctx = _replace_ctx(ctx, trump=trump, buyer=buyer, taker=taker)
-        seven = 1 << (13 * trump + 5)
         up = self.bid.upcard
-        recipient = self._recipient()
         allowed = opts.seven_exchange == "any" or (
             opts.seven_exchange == "trump_is_upcard_suit" and up // 13 == trump
         )
         if allowed and up != 13 * trump + 5:
+            seven = 1 << (13 * trump + 5)
+            recipient = taker if opts.upcard_recipient == "taker" else ctx.dealer
             for s in range(4):
-                if s != recipient and self.hands[s] & seven:
+                if s != recipient and ctx.hands[s] & seven:
+                    self._ctx = _replace_ctx(ctx, trump=trump, buyer=buyer, taker=taker)
                     self._phase = EXCHANGE
                     self._turn = s
                     return
-        self._complete()
+        self._complete(trump, buyer, taker)
 
-    def _recipient(self) -> int:
-        ctx = self._ctx
-        if ctx.opts.upcard_recipient == "taker" and ctx.taker >= 0:
-            return ctx.taker
-        return ctx.dealer
-
-    def _complete(self) -> None:
+    def _complete(self, trump: int, buyer: int, taker: int) -> None:
         """Deal 3 cards to each player but the recipient, who gets 2 + the upcard."""
         bid = self.bid
         ctx = self._ctx
-        recipient = self._recipient()
-        hands = list(self.hands)
+        recipient = taker if ctx.opts.upcard_recipient == "taker" and taker >= 0 else ctx.dealer
+        hands = list(ctx.hands)
         up = bid.upcard
         if bid.exchanged >= 0:
-            seven = 13 * ctx.trump + 5
+            seven = 13 * trump + 5
             hands[bid.exchanged] = hands[bid.exchanged] ^ (1 << seven) | (1 << up)
             up = seven
-        stock = list(bid.stock)
-        first = (ctx.dealer + 1) & 3
-        for k in range(4):
-            s = (first + k) & 3
-            if s != recipient:
-                for c in stock[:3]:
-                    hands[s] |= 1 << c
-                del stock[:3]
-        for c in stock[:2]:
-            hands[recipient] |= 1 << c
+        for c, s in zip(bid.stock, _stock_seats(ctx.dealer, recipient), strict=True):
+            hands[s] |= 1 << c
         hands[recipient] |= 1 << up
-        self.hands = (hands[0], hands[1], hands[2], hands[3])
-        self.bid = _with(bid, stock=())
-        self._enter_play()
+        self.bid = _with(bid, bid.history, stock=())
+        self._enter_play((hands[0], hands[1], hands[2], hands[3]), trump, buyer, taker)
 
-    def _enter_play(self) -> None:
+    def _enter_play(
+        self, hands: tuple[int, ...] | None = None, trump: int = -1, buyer: int = -1,
+        taker: int = -1,
+    ) -> None:
+        """The hands are complete and trump fixed (the arguments, or the context's when
+        ``hands`` is None): find the declarations, then declare or play."""
         ctx = self._ctx
+        if hands is None:
+            hands, trump, buyer, taker = ctx.hands, ctx.trump, ctx.buyer, ctx.taker
         opts = ctx.opts
-        avail = tuple(
-            tuple(best_declarations(
-                h, ctx.trump, four_values=opts.four_values, run6_value=opts.run6_value,
-                split_runs=opts.split_runs, sevens_cancel_jacks=opts.sevens_cancel_jacks,
-            ))
-            for h in self.hands
-        )
-        kq = tuple(bourlot_mask(h, ctx.trump) for h in self.hands)
+        avail_l: list[tuple[Declaration, ...]] = []
+        for h in hands:
+            # a run of 3 or a four (a cheap test first: most hands have neither)
+            if h & h >> 1 & h >> 2 or h & h >> 13 & h >> 26 & h >> 39:
+                avail_l.append(tuple(best_declarations(
+                    h, trump, four_values=opts.four_values, run6_value=opts.run6_value,
+                    split_runs=opts.split_runs, sevens_cancel_jacks=opts.sevens_cancel_jacks,
+                )))
+            else:
+                avail_l.append(())
+        avail = (avail_l[0], avail_l[1], avail_l[2], avail_l[3])
+        kqm = (1 << (13 * trump + 10)) | (1 << (13 * trump + 11))
+        kq = tuple(kqm if h & kqm == kqm else 0 for h in hands)
         first_trick = opts.declaration_timing == "first_trick"
         with_decl = opts.bourlot_announce == "with_declarations"
         may_declare = tuple(
             first_trick and bool(avail[s] or (with_decl and kq[s])) for s in range(4)
         )
-        kq_mask = 0 if with_decl else (1 << (13 * ctx.trump + 10)) | (1 << (13 * ctx.trump + 11))
+        kq_mask = 0 if with_decl else kqm
+        kq_seat = -1
+        if kq_mask:
+            for s in range(4):
+                if kq[s]:
+                    kq_seat = s
         self._ctx = _replace_ctx(
-            ctx, avail=avail, bourlot_at=kq, may_declare=may_declare, kq_mask=kq_mask
+            ctx, trump=trump, buyer=buyer, taker=taker, avail=avail, bourlot_at=kq,
+            may_declare=may_declare, kq_mask=kq_mask, kq_seat=kq_seat, hands=hands,
         )
-        first = (ctx.dealer + 1) & 3
-        self._turn = self.leader = first
+        self._played = 0
+        self._turn = (ctx.dealer + 1) & 3
         self._phase = DECLARE if opts.declaration_timing == "before_play" else PLAY
 
     # --- helpers for views, bots and tools ----------------------------------------------------
@@ -748,13 +839,57 @@ class BourlotoState(DealState):
         return out
 
 
-def _with(bid: _Bid, **kw: Any) -> _Bid:
-    return bid._replace(**kw)
+_tnew = tuple.__new__
+_STOCK_SEATS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _stock_seats(dealer: int, recipient: int) -> tuple[int, ...]:
+    """Who receives each stock card (top first): 3 to each seat from the dealer's left but the
+    recipient, then 2 to the recipient (who also takes the upcard)."""
+    got = _STOCK_SEATS.get((dealer, recipient))
+    if got is None:
+        first = (dealer + 1) & 3
+        seats = [(first + k) & 3 for k in range(4)]
+        got = tuple(s for s in seats if s != recipient for _ in range(3)) + (recipient,) * 2
+        _STOCK_SEATS[(dealer, recipient)] = got
+    return got
+
+
+def _with(
+    bid: _Bid,
+    history: tuple[tuple[int, str], ...],
+    *,
+    spoke: int | None = None,
+    disagreed: bool | None = None,
+    exchanged: int | None = None,
+    reason: str | None = None,
+    stock: tuple[int, ...] | None = None,
+) -> _Bid:
+    """``bid`` with the bid history ``history`` and the given fields changed (a fast
+    ``_replace``)."""
+    st, up, rnd, sp, dis, _, ex, why = bid
+    return _tnew(_Bid, (
+        st if stock is None else stock, up, rnd, sp if spoke is None else spoke,
+        dis if disagreed is None else disagreed, history, ex if exchanged is None else exchanged,
+        why if reason is None else reason,
+    ))
 
 
 def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
-    new = object.__new__(_Ctx)
-    d = new.__dict__
-    d.update(ctx.__dict__)
-    d.update(kw)
+    """A copy of ``ctx`` with the fields ``kw`` changed."""
+    new = _new(_Ctx)
+    new.game, new.opts, new.seed, new.origin = ctx.game, ctx.opts, ctx.seed, ctx.origin
+    new.dealer, new.hanging, new.trump, new.buyer = ctx.dealer, ctx.hanging, ctx.trump, ctx.buyer
+    new.taker, new.keys, new.avail, new.bourlot_at = ctx.taker, ctx.keys, ctx.avail, ctx.bourlot_at
+    new.may_declare, new.kq_mask, new.kq_seat = ctx.may_declare, ctx.kq_mask, ctx.kq_seat
+    new.hands = ctx.hands
+    for key, value in kw.items():
+        setattr(new, key, value)
     return new
+
+
+# _replace_ctx copies every field by name: keep the two lists in step
+assert _Ctx.__slots__ == (
+    "game", "opts", "seed", "origin", "dealer", "hanging", "trump", "buyer", "taker", "keys",
+    "avail", "bourlot_at", "may_declare", "kq_mask", "kq_seat", "hands",
+), _Ctx.__slots__
