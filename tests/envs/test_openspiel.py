@@ -135,3 +135,42 @@ def test_resampled_states_keep_the_players_information() -> None:
                       for q in range(4) if q != p]
             different += any(others)
     assert different, "the resampler never moved a hidden card"
+
+
+@pytest.mark.parametrize("preset", ["gr", "ru"])
+def test_cpp_ismcts_bot_plays_whole_bourloto_deals(preset: str, monkeypatch: Any) -> None:
+    """OpenSpiel's C++ ISMCTSBot searches our Python game through the hooks of
+    trapoula.envs.openspiel_cpp (resampler callback, GIL held): whole deals, legal moves,
+    each simulation's world drawn by the state's resample_from_infostate."""
+    from trapoula.envs import openspiel_cpp
+
+    why = openspiel_cpp.unavailable()
+    if why is not None:
+        pytest.skip(why)
+    game = tos.load("bourloto", preset)
+    cpp = openspiel_cpp.CppISMCTSBot(game, simulations=6, seed=5)
+    calls = []
+    real = tos.TrapoulaState.resample_from_infostate
+
+    class Counting:
+        def step(self, state: Any) -> int:
+            legal = state.legal_actions()
+            before = len(calls)
+            a = cpp.step(state)
+            assert a in legal
+            assert len(calls) - before == (6 if len(legal) > 1 else 0)
+            return a
+
+    def counted(self: Any, player: int, sampler: Any) -> Any:
+        calls.append(player)
+        return real(self, player, sampler)
+
+    monkeypatch.setattr(tos.TrapoulaState, "resample_from_infostate", counted)
+    rs = np.random.RandomState(11)
+    bot = Counting()
+    for _ in range(2):
+        state = _play(game, [bot, bot, bot, bot], rs)
+        returns = state.returns()
+        assert state.engine.is_over and sum(returns) == 0
+        assert returns[0] == returns[2] and returns[1] == returns[3]
+    assert calls, "the C++ bot never asked for a resampled world"

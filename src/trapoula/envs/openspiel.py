@@ -24,7 +24,10 @@ forms (the information-state string adds the seat's whole public history).  Stat
 (``pyspiel.serialize_game_and_state``, pickle) as their deal record, and clone cheaply (the
 engine state is immutable and shared).  Returns are the side's margin (Bourloto, Burraco;
 zero-sum) or the chips won or lost (Bourré).  Bourloto states implement
-``resample_from_infostate`` so that OpenSpiel's IS-MCTS can search them.
+``resample_from_infostate`` so that OpenSpiel's IS-MCTS can search them: the Python
+``open_spiel.python.algorithms.ismcts`` directly, the C++ ``pyspiel.ISMCTSBot`` through
+:class:`trapoula.envs.openspiel_cpp.CppISMCTSBot` (pyspiel does not route a Python game's
+``resample_from_infostate`` to C++, and its ``step`` drops the GIL the Python game needs).
 """
 
 from __future__ import annotations

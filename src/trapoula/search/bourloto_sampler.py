@@ -13,7 +13,10 @@ From a :class:`~trapoula.games.bourloto.view.BourlotoView` in the play phase:
 
 :func:`sample_hands` draws the unseen cards into the other seats respecting all of this; the
 draws put each card with a chance proportional to the free room of the seats that may hold it
-(most constrained cards first) and restart on a dead end.
+(most constrained cards first) and restart on a dead end.  :func:`constraints` also adds, by
+default, the soft evidence of the bids and declarations (:mod:`trapoula.search.bourloto_prior`):
+per-card weights that make, for instance, a taker likely to hold the trumps his bid implies;
+the draws then put each card with a chance proportional to room times weight.
 
 >>> import random, trapoula
 >>> g = trapoula.make("bourloto", "gr")
@@ -29,13 +32,24 @@ draws put each card with a chance proportional to the free room of the seats tha
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from trapoula.cards import SUIT_MASKS
 from trapoula.games.bourloto.tables import DECK32_MASK, STRENGTH, TRUMP_STRENGTH
+from trapoula.search.bourloto_prior import (
+    DEFAULT_PRIOR,
+    BidPrior,
+    Tilts,
+    bid_tilts,
+    declaration_veto,
+)
 
-__all__ = ["Constraints", "constraints", "sample_hands"]
+Veto = Callable[[tuple[int, ...], random.Random], bool]
+VETOES = 24  # deals a veto may reject in one sample_hands call before one is taken anyway
+
+__all__ = ["BidPrior", "Constraints", "constraints", "sample_hands"]
 
 _SUIT32 = tuple(SUIT_MASKS[s] & DECK32_MASK for s in range(4))
 
@@ -60,10 +74,14 @@ class Constraints:
     counts: tuple[int, int, int, int]
     allowed: tuple[int, int, int, int]  # cards each seat may hold
     known: tuple[int, int, int, int]  # unseen cards each seat surely holds
+    tilts: Tilts | None = None  # per seat, card -> weight from the bids (bourloto_prior)
+    veto: Veto | None = None  # rejects deals that contradict the declarations (idem)
 
 
-def constraints(view: Any, opts: Any) -> Constraints:
-    """The constraints on the other hands from a play-phase ``view``."""
+def constraints(view: Any, opts: Any, prior: BidPrior | None = DEFAULT_PRIOR) -> Constraints:
+    """The constraints on the other hands from a play-phase ``view``; ``prior`` adds the
+    soft evidence of the bids and declarations (:mod:`trapoula.search.bourloto_prior`;
+    ``None``: the hard facts only)."""
     me = int(view.seat[1:]) - 1
     trump = int(view.trump)
     tmask = _SUIT32[trump]
@@ -142,11 +160,18 @@ def constraints(view: Any, opts: Any) -> Constraints:
     for s in range(4):
         if s != me:
             allowed[s] = (unseen & ~banned[s]) | known[s]
-    return Constraints(
+    info = Constraints(
         me, hand, trump, unseen, (counts[0], counts[1], counts[2], counts[3]),
         (allowed[0], allowed[1], allowed[2], allowed[3]),
         (known[0], known[1], known[2], known[3]),
     )
+    if prior is None:
+        return info
+    tilts = bid_tilts(view, opts, info, prior)
+    veto = declaration_veto(view, opts, prior)
+    if tilts is None and veto is None:
+        return info
+    return replace(info, tilts=tilts, veto=veto)
 
 
 def _beats(c: int, best: int, trump: int, led: int) -> bool:
@@ -162,7 +187,11 @@ def sample_hands(info: Constraints, rng: random.Random,
     """Four hands: the seat's own and a random consistent deal of the unseen cards."""
     me = info.me
     seats = [s for s in range(4) if s != me]
-    for attempt in range(tries + 1):
+    tilts, veto = info.tilts, info.veto
+    vetoed = 0
+    attempt = -1
+    while attempt < tries:
+        attempt += 1
         relax = attempt == tries  # last resort: only the counts (the inference was wrong)
         hands = [0, 0, 0, 0]
         hands[me] = info.hand
@@ -190,13 +219,17 @@ def sample_hands(info: Constraints, rng: random.Random,
         for _, _, c, holders in cards:
             if not ok:
                 break
-            total = sum(room[s] for s in holders)
+            if tilts is None or relax:
+                weights = [room[s] for s in holders]
+            else:
+                weights = [room[s] * tilts[s].get(c, 1.0) for s in holders]
+            total = sum(weights)
             if total <= 0:
                 ok = False
                 break
             x = rng.random() * total
-            for s in holders:
-                x -= room[s]
+            for s, w in zip(holders, weights, strict=True):
+                x -= w
                 if x < 0 and room[s] > 0:
                     break
             else:
@@ -204,5 +237,10 @@ def sample_hands(info: Constraints, rng: random.Random,
             hands[s] |= 1 << c
             room[s] -= 1
         if ok and all(r == 0 for r in room):
-            return hands[0], hands[1], hands[2], hands[3]
+            out = (hands[0], hands[1], hands[2], hands[3])
+            if veto is not None and not relax and vetoed < VETOES and veto(out, rng):
+                vetoed += 1
+                attempt -= 1  # a veto does not use up the attempts of the hard constraints
+                continue
+            return out
     raise ValueError("no deal fits the seat's view (hand counts do not add up)")
