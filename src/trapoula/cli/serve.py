@@ -27,6 +27,13 @@ def add_parser(sub: Any) -> None:
                    help="Redis URL shared by several server processes (redis://host:6379/0)")
     p.add_argument("--bot-delay", type=float, default=0.5,
                    help="seconds a bot waits before it plays, so people can follow (0.5)")
+    p.add_argument("--ws-compress", action=argparse.BooleanOptionalAction, default=True,
+                   help="compress WebSocket messages (permessage-deflate) when the browser offers "
+                        "it: ~20x fewer bytes for ~3%% more server CPU and ~50 KB per socket; "
+                        "--no-ws-compress on a LAN (on)")
+    p.add_argument("--ws", default="auto",
+                   choices=("auto", "websockets", "websockets-sansio", "wsproto"),
+                   help="uvicorn's WebSocket implementation (auto)")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"))
     p.set_defaults(run=run)
@@ -58,5 +65,6 @@ def run(args: argparse.Namespace, con: Console) -> int:
     app = build_app(args.database_url, args.redis_url, args.bot_delay)
     con.print(f"trapoula: serving on http://{args.host}:{args.port} ({args.database_url})")
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, lifespan="on")
+                ws_max_size=64 * 1024, ws_per_message_deflate=args.ws_compress, ws=args.ws,
+                lifespan="on")
     return 0

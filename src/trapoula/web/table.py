@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -18,8 +19,9 @@ from trapoula.bots.base import Bot
 from trapoula.core.game import Game
 from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError
+from trapoula.web.fastview import Spliced, disable
 from trapoula.web.limits import TokenBucket
-from trapoula.web.serialize import dumps, to_json
+from trapoula.web.serialize import dumps, encode, to_json
 from trapoula.web.store import SeatRow, TableRow
 
 __all__ = [
@@ -28,6 +30,9 @@ __all__ = [
 ]
 
 SHEET_ROWS = 100  # the state message carries the last rows; the record has every deal
+CHECK_FIRST, CHECK_EVERY = 100, 200  # spliced views compared with the engine's: 100, then 1/200
+_checked = 0
+log = logging.getLogger("trapoula.web")
 
 
 class ServiceError(Exception):
@@ -88,6 +93,9 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.sub_task: asyncio.Task[None] | None = None
         self._sheet: tuple[int, str] = (-1, "[]")
+        self._spliced: tuple[GameState, Spliced] | None = None
+        self._last: tuple[tuple[str, str], str] | None = None
+        self._info: tuple[TableRow, frozenset[str], str] | None = None
 
     @property
     def table_id(self) -> str:
@@ -128,29 +136,68 @@ class Table:
         """The ``state`` message for ``seat`` (None: a spectator) as JSON text.
 
         ``common`` (from :meth:`common_text`) holds the parts every receiver shares, so a
-        broadcast encodes them once and only each seat's own parts per seat.
+        broadcast encodes them once and only each seat's own parts per seat.  The view is the
+        public view, encoded once per state (:meth:`spliced`), with the seat's own fields
+        spliced in: what is shared comes from the public view only, so no hidden card can
+        leak into it.
         """
         state = self.state
-        view = state.view(seat) if seat is not None else state.public_view()
-        to_act = state.current_player
+        spliced = self.spliced()
+        if seat is None:
+            view_json, legal = spliced.public_json, "[]"
+        else:
+            view_json, legal = spliced.seat_json(state, seat)
+            if seat != state.current_player:
+                legal = "[]"
+            if spliced.fast and not self._check(spliced, seat, view_json):
+                return self.state_text(seat, common)  # now without splicing
+        last_json = self._last_json(seat)
+        return ('{"type":"state","you":' + encode(seat) + ',"legal":' + legal + ',"last":'
+                + last_json + ',"view":' + view_json + ","
+                + (common or self.common_text()) + "}")
+
+    def spliced(self) -> Spliced:
+        """The public view of the current state, encoded once (see :mod:`.fastview`)."""
+        cached = self._spliced
+        if cached is None or cached[0] is not self.state:
+            cached = self._spliced = (self.state, Spliced(self.state.public_view()))
+        return cached[1]
+
+    def _check(self, spliced: Spliced, seat: str, text: str) -> bool:
+        """Compare a sample of spliced views with the engine's own (a view class changed?)."""
+        global _checked
+        _checked += 1
+        if _checked > CHECK_FIRST and _checked % CHECK_EVERY:
+            return True
+        if dumps(self.state.view(seat)) == text:
+            return True
+        log.error("a spliced view of %s differs from the engine's: splicing is off for it",
+                  spliced.cls.__name__)
+        disable(spliced.cls)
+        self._spliced = None
+        return False
+
+    def _last_json(self, seat: str | None) -> str:
         last = self.last
-        mine = dumps({
-            "type": "state",
-            "you": seat,
-            "legal": list(view.legal_actions) if seat is not None and seat == to_act else [],
-            "last": {"seat": last[0], "action": last_text(last[0], last[1], seat)}
-            if last else None,
-            "view": view,
-        })
-        return mine[:-1] + "," + (common or self.common_text()) + "}"
+        if last is None:
+            return "null"
+        if last[1].startswith("draw "):  # how it reads depends on who reads it
+            return dumps({"seat": last[0], "action": last_text(last[0], last[1], seat)})
+        cached = self._last
+        if cached is None or cached[0] is not last:
+            cached = self._last = (last, dumps({"seat": last[0], "action": last[1]}))
+        return cached[1]
 
     def common_text(self) -> str:
+        """The parts of the ``state`` message every receiver shares (JSON members)."""
         state = self.state
-        shared = dumps({
-            "table": self.info(), "seq": self.seq, "to_act": state.current_player,
-            "over": state.is_over, "result": state.result,
-        })
-        return shared[1:-1] + ',"sheet":' + self.sheet_json()
+        connected = frozenset(c.seat for c in self.conns if c.seat is not None)
+        cached = self._info
+        if cached is None or cached[0] is not self.row or cached[1] != connected:
+            cached = self._info = (self.row, connected, dumps(self.info()))
+        return ('"table":' + cached[2] + ',"seq":' + encode(self.seq) + ',"to_act":'
+                + encode(state.current_player) + ',"over":' + encode(state.is_over)
+                + ',"result":' + dumps(state.result) + ',"sheet":' + self.sheet_json())
 
 
 def last_text(seat: str, action: str, viewer: str | None) -> str:
