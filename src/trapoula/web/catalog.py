@@ -3,8 +3,8 @@
 >>> info = games_info()
 >>> [g["name"] for g in info["games"]], info["languages"]
 (['bourloto', 'bourre', 'burraco'], ['en', 'el', 'ru', 'it'])
->>> resolve_bot("burraco", "heuristic", "medium"), resolve_bot("bourloto", None, "medium")
-('heuristic', 'medium')
+>>> resolve_bot("burraco", "heuristic", "medium"), resolve_bot("bourloto", None, "hard")
+('medium', 'hard')
 """
 
 from __future__ import annotations
