@@ -132,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--simulations", type=int, default=None,
                     help="IS-MCTS simulations per move (default: calibrated to equal time)")
     ap.add_argument("--calibrate", type=int, default=6, help="deal pairs for the calibration")
-    ap.add_argument("--uct-c", type=float, default=2.0)
+    ap.add_argument("--uct-c", type=float, default=50.0,
+                    help="exploration; returns are points, so OpenSpiel's usual 2 barely explores")
     ap.add_argument("--deals", type=int, default=50)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
