@@ -40,6 +40,7 @@ from trapoula.games.bourloto.view import BourlotoView, MatchInfo
 __all__ = ["Bourloto"]
 
 _BIT = tuple(1 << i for i in range(52))
+_DEALERS = ("P1", "P2", "P3", "P4")
 
 
 
@@ -73,14 +74,16 @@ class Bourloto(Game):
             origin["seed"] = seed
             rng = random.Random(seed)
         deck = shuffle_pack(rng.random)
-        keys = self._reshuffle_keys(rng)
+        agreement = self.options.bidding == "agreement"
+        keys = self._reshuffle_keys(rng) if agreement else ()
         if "seed" not in origin:
             origin["deck"] = tuple(deck)  # card indices; record() writes them as text
             origin["keys"] = keys
-        origin["dealer"] = f"P{d + 1}"
+            seed = 0  # an injected RNG: the pack is recorded, not a seed
+        origin["dealer"] = _DEALERS[d]
         if hanging:
             origin["hanging"] = hanging
-        return self._deal(deck, keys, d, hanging, origin, int(origin.get("seed", 0)))
+        return self._deal(deck, keys, d, hanging, origin, seed or 0)
 
     def _deal_order(self, dealer: int) -> tuple[int, ...]:
         """Who receives each of the first 20 cards (one at a time, or 3 then 2)."""
@@ -92,7 +95,9 @@ class Bourloto(Game):
 
     def _seat_cards(self, dealer: int) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
         """Per seat, a getter of the pack's cards that seat receives (of the first 20)."""
-        cache: dict[int, Any] = self.__dict__.setdefault("_seat_getters", {})
+        cache: dict[int, Any] | None = self.__dict__.get("_seat_getters")
+        if cache is None:
+            cache = self.__dict__["_seat_getters"] = {}
         getters = cache.get(dealer)
         if getters is None:
             order = self._deal_order(dealer)

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import starmap as _starmap
+from operator import itemgetter as _itemgetter
+from operator import mul as _mul
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trapoula.cards import SUIT_MASKS, Card, Suit, deck_32
@@ -85,7 +88,12 @@ _CARD_POINTS = tuple(
     for trump in range(4)
 )
 _SUIT_ACTS = (_A0, _A1, _A2, _A3)
-_SHIFTS = (5, 18, 31, 44)  # where each suit's 7..A bits start
+# the plain play actions of the cards of one suit's mask (a 52-bit mask within one suit)
+_ACTS_OF: dict[int, tuple[Action, ...]] = {
+    pattern << shift: acts[pattern]
+    for acts, shift in zip(_SUIT_ACTS, (5, 18, 31, 44), strict=True)
+    for pattern in range(256)
+}
 # a trick's cards added to the winning team's packed tally, per trump: card points
 # | trump points << 10 (the ru meza); a trick << 20 is added once per trick
 _TALLY_ADD = tuple(
@@ -104,6 +112,21 @@ _BEATS = tuple(
     for trump in range(4)
 )
 _F10 = 1023  # one field of the packed tally
+_S0, _S1, _S2, _S3 = SUIT_MASKS
+_KQ_MASKS = tuple((1 << (13 * t + 10)) | (1 << (13 * t + 11)) for t in range(4))
+_BOOLS4 = tuple(tuple(bool(m >> s & 1) for s in range(4)) for m in range(16))  # a bit per seat
+
+
+def _pick(
+    by_suit: tuple[tuple[int, ...], ...], slow: int
+) -> tuple[tuple[int, ...] | None, ...]:
+    """Per seat, its hand by suit, or None for the seats in the bit mask ``slow``."""
+    return (
+        None if slow & 1 else by_suit[0], None if slow & 2 else by_suit[1],
+        None if slow & 4 else by_suit[2], None if slow & 8 else by_suit[3],
+    )
+
+_NO_DECLS: tuple[tuple[Declaration, ...], ...] = ((), (), (), ())
 _AGREE_ACTS = (ACTIONS["agree"], ACTIONS["disagree"])
 _BID1_ACTS = (ACTIONS["take"], ACTIONS["pass"])
 # round 2: every suit but the upcard's (index = the upcard's suit), or every suit (index 4)
@@ -113,6 +136,7 @@ _BID2_ACTS = tuple(
 _EXCHANGE_ACTS = (ACTIONS["exchange"], ACTIONS["keep"])
 _DECLARE_ACTS = (ACTIONS["declare"], ACTIONS["pass"])
 _PASS_ACTS = (ACTIONS["pass"],)
+_PASS, _AGREE = ACTIONS["pass"], ACTIONS["agree"]
 _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
@@ -180,13 +204,17 @@ def shuffle_pack(rand: Callable[[], float]) -> list[int]:
     """The 32 card indices shuffled by Fisher-Yates with ``k = int(rand() * (j + 1))`` for
     ``j = 31 .. 1`` (a definition a vectorised engine reproduces exactly)."""
     deck = list(_PACK)
-    for j, m in _SHUFFLE_STEPS:
-        k = int(rand() * m)
+    # the 31 draws, products and int() run in C, in order, with the same arithmetic
+    # (_NO_ARGS has 31 entries: no 32nd draw, even for zip's strict check)
+    for j, k in zip(_SHUFFLE_J, map(int, map(_mul, _starmap(rand, _NO_ARGS), _SHUFFLE_M)),
+                    strict=True):
         deck[j], deck[k] = deck[k], deck[j]
     return deck
 
 
-_SHUFFLE_STEPS = tuple((j, j + 1) for j in range(31, 0, -1))
+_SHUFFLE_J = tuple(range(31, 0, -1))
+_SHUFFLE_M = tuple(j + 1 for j in _SHUFFLE_J)
+_NO_ARGS = ((),) * 31
 
 
 def _team(seat: int) -> int:
@@ -217,6 +245,12 @@ class _Ctx:
     # the hands as dealt (5 cards while bidding, 8 from play on); a state's hands are these
     # minus the cards it has played
     hands: tuple[int, ...] = (0, 0, 0, 0)
+    # per seat whose legal plays need no word (play phase, no Bourlot to say, no trick-1
+    # declaration pending): its hand split by suit (``by_suit``), else None -- the one test
+    # of legal_actions' hot path; all None before play
+    fast: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)
+    fast_after: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)  # after trick 1
+    by_suit: tuple[tuple[int, ...], ...] = ()  # per seat, ``hands`` split by suit (from play on)
 
 
 class _Bid(NamedTuple):
@@ -237,14 +271,14 @@ class BourlotoState(DealState):
     """One Bourloto deal.  Use ``game.new_deal()``; never construct directly."""
 
     __slots__ = (
-        "_ctx", "_phase", "_turn", "_played", "trick", "_tl", "declared", "bid", "_cell",
-        "_legal", "_result",
+        "_ctx", "_phase", "_turn", "_left", "trick", "_tl", "declared", "bid", "_cell",
+        "_legal", "is_over",
     )
 
     _ctx: _Ctx
     _phase: int
     _turn: int
-    _played: int  # the cards played so far: a seat holds ``_ctx.hands[seat] & ~_played``
+    _left: int  # the cards not played yet: a seat holds ``_ctx.hands[seat] & _left``
     trick: tuple[int, ...]
     # the tally packed in one int: per team (A in bits 0-31, B in 32-63) card points taken,
     # trump points << 10 and tricks << 20 (see the ``tally`` property)
@@ -254,7 +288,9 @@ class BourlotoState(DealState):
     bid: _Bid
     _cell: LogCell
     _legal: tuple[Action, ...] | None
-    _result: dict[str, Any] | None
+    # a stored flag rather than a property (read once per action by every driving loop);
+    # set where a deal ends (the last trick, a throw-in)
+    is_over: bool
 
     # --- construction -------------------------------------------------------------------------
     @classmethod
@@ -271,14 +307,14 @@ class BourlotoState(DealState):
         s._ctx = ctx
         s._phase = phase
         s._turn = (ctx.dealer + 1) % 4
-        s._played = 0
+        s._left = DECK32_MASK
         s.trick = ()
         s._tl = 0
         s.declared = (((), (), (), ()), (0, 0), (0, 0))
         s.bid = bid
         s._cell = None
         s._legal = None
-        s._result = None
+        s.is_over = False
         return s
 
     def _copy(self) -> BourlotoState:
@@ -286,14 +322,14 @@ class BourlotoState(DealState):
         n._ctx = self._ctx
         n._phase = self._phase
         n._turn = self._turn
-        n._played = self._played
+        n._left = self._left
         n.trick = self.trick
         n._tl = self._tl
         n.declared = self.declared
         n.bid = self.bid
         n._cell = self._cell
         n._legal = None
-        n._result = None
+        n.is_over = False
         return n
 
     # --- derived fields -------------------------------------------------------------------------
@@ -301,7 +337,7 @@ class BourlotoState(DealState):
     def hands(self) -> tuple[int, int, int, int]:
         """Each seat's cards now, as bitmasks (full information: not for players)."""
         h = self._ctx.hands
-        p = ~self._played
+        p = self._left
         return (h[0] & p, h[1] & p, h[2] & p, h[3] & p)
 
     @property
@@ -346,21 +382,23 @@ class BourlotoState(DealState):
         return -1 if self._phase == OVER else self._turn
 
     @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    @property
     def thrown_in(self) -> bool:
         return self._phase == OVER and self.bid.reason != ""
 
     @property
     def played(self) -> int:
         """The mask of the cards played so far."""
-        return self._played
+        return DECK32_MASK ^ self._left
 
     @property
     def result(self) -> dict[str, Any] | None:
-        return None if self._result is None else dict(self._result)
+        # computed when asked (a pure function of the final state): one slot less to fill
+        # per action
+        if not self.is_over:
+            return None
+        if self.bid.reason:
+            return {"thrown_in": True}
+        return self._score()
 
     def hand(self, seat: str | int) -> list[Card]:
         """The cards a seat holds (full information: not for players; see :meth:`view`)."""
@@ -377,43 +415,45 @@ class BourlotoState(DealState):
             # play (no Bourlot to say, no trick-1 declaration): one table lookup per suit
             ctx = self._ctx
             seat = self._turn
-            if (
-                self._phase != PLAY or seat == ctx.kq_seat
-                or (not self._tl and ctx.may_declare[seat])
-            ):
+            sh = ctx.fast[seat]
+            if sh is None:
                 legal = self._legal = self._compute_legal()
                 return list(legal)
-            hand = ctx.hands[seat] & ~self._played
+            left = self._left
             trick = self.trick
-            m = hand
-            if trick:
-                c0 = trick[0]
-                led = c0 // 13
-                trump = ctx.trump
-                m = hand & SUIT_MASKS[led]
-                if m and led != trump:  # a plain suit led and followed: no duty to beat
-                    legal = self._legal = _SUIT_ACTS[led][m >> _SHIFTS[led] & 0xFF]
+            if not trick:  # leading: every card, one table lookup per suit
+                legal = self._legal = (
+                    _ACTS_OF[sh[0] & left] + _ACTS_OF[sh[1] & left] + _ACTS_OF[sh[2] & left]
+                    + _ACTS_OF[sh[3] & left]
+                )
+                return list(legal)
+            led = trick[0] // 13
+            trump = ctx.trump
+            m = sh[led] & left
+            if m and led != trump:  # a plain suit led and followed: no duty to beat
+                legal = self._legal = _ACTS_OF[m]
+                return list(legal)
+            hand = ctx.hands[seat] & left
+            opts = ctx.opts
+            if opts.partner_exception:
+                m = legal_mask(
+                    hand, trick, trump, overtrump=opts.overtrump_required,
+                    partner_exception=True,
+                )
+            else:
+                if not m:  # void in the led suit: trump if able
+                    m = hand & SUIT_MASKS[trump]
+                if m:  # trumps to play: the ones that beat the trick's, when required
+                    if opts.overtrump_required:
+                        beats = _BEATS[trump]
+                        higher = m
+                        for c in trick:
+                            higher &= beats[c]
+                        if higher:
+                            m = higher
+                    legal = self._legal = _ACTS_OF[m]
                     return list(legal)
-                opts = ctx.opts
-                if opts.partner_exception:
-                    m = legal_mask(
-                        hand, trick, trump, overtrump=opts.overtrump_required,
-                        partner_exception=True,
-                    )
-                else:
-                    if not m:  # void in the led suit: trump if able
-                        m = hand & SUIT_MASKS[trump]
-                    if m:  # trumps to play: the ones that beat the trick's, when required
-                        if opts.overtrump_required:
-                            beats = _BEATS[trump]
-                            higher = m
-                            for c in trick:
-                                higher &= beats[c]
-                            if higher:
-                                m = higher
-                        legal = self._legal = _SUIT_ACTS[trump][m >> _SHIFTS[trump] & 0xFF]
-                        return list(legal)
-                    m = hand
+                m = hand
             legal = self._legal = (
                 _A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
                 + _A3[m >> 44 & 0xFF]
@@ -421,7 +461,7 @@ class BourlotoState(DealState):
         return list(legal)
 
     def apply(self, action: Action | str) -> BourlotoState:
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             action = self.parse(action)
         legal = self._legal
         if legal is None:
@@ -436,19 +476,35 @@ class BourlotoState(DealState):
             )
         card = _PLAIN_INDEX.get(action)
         if card is None:
+            bid = self.bid
+            phase = self._phase
+            if bid.spoke < 3 and (
+                (action is _PASS and (phase == BID1 or phase == BID2))
+                or (action is _AGREE and phase == AGREE)
+            ):
+                # a bid step that only passes the turn (what _bid_step does for it)
+                seat = self._turn
+                n = self._copy()
+                n._cell = (self._cell, _SEATS[seat], action)
+                n.bid = _tnew(_Bid, (
+                    bid[0], bid[1], bid[2], bid[3] + 1, bid[4],
+                    bid[5] + ((seat, str.__str__(action)),), bid[6], bid[7],
+                ))
+                n._turn = (seat + 1) & 3
+                return n
             return self._apply_legal(action)
         # hot path: a plain card (a legal plain card means the play phase)
         seat = self._turn
         n = _new(BourlotoState)
         n._ctx = self._ctx
         n._phase = PLAY
-        n._played = self._played | 1 << card
+        n._left = self._left ^ _BIT[card]
         n._tl = self._tl
         n.declared = self.declared
         n.bid = self.bid
         n._cell = (self._cell, _SEATS[seat], action)
         n._legal = None
-        n._result = None
+        n.is_over = False
         trick = self.trick
         if len(trick) < 3:
             n._turn = (seat + 1) & 3
@@ -496,7 +552,7 @@ class BourlotoState(DealState):
         seat = self._turn
         if phase == PLAY:
             trump = ctx.trump
-            hand = ctx.hands[seat] & ~self._played
+            hand = ctx.hands[seat] & self._left
             trick = self.trick
             if not trick:
                 mask = hand
@@ -578,7 +634,7 @@ class BourlotoState(DealState):
 
     def _play(self, seat: int, action: Action) -> None:
         card = action.cards[0].index
-        self._played |= 1 << card
+        self._left ^= _BIT[card]
         words = action.words
         if words:
             per_seat, dpts, bpts = self.declared
@@ -625,21 +681,52 @@ class BourlotoState(DealState):
         tl = self._tl
         self.trick = ()
         self._turn = winner
-        last = self._played == DECK32_MASK
+        last = not self._left
         if last:
             v += 10  # the last trick's 10
         self._tl = tl + (v << 32 if winner & 1 else v)
         if not tl and ctx.opts.declaration_timing == "first_trick":
             self._compare()
+            if ctx.fast != ctx.fast_after:  # trick-1 declarations are over
+                self._ctx = _replace_ctx(ctx, fast=ctx.fast_after)
         if last:
             self._phase = OVER
-            self._result = self._score()
+            self.is_over = True
 
     def _compare(self) -> None:
         per_seat, _, bpts = self.declared
         if not (per_seat[0] or per_seat[1] or per_seat[2] or per_seat[3]):
             return  # nothing declared: (0, 0) stays
         opts = self._ctx.opts
+        if not opts.sevens_cancel_jacks:
+            # the common options, inline (compare_declarations is the reference): each
+            # team's points and best comparison key
+            pa = pb = 0
+            ka: tuple[int, ...] | None = None
+            kb: tuple[int, ...] | None = None
+            for d in per_seat[0] + per_seat[2]:
+                pa += d.points
+                k = d.key
+                if k[0] > 0 and (ka is None or k > ka):
+                    ka = k
+            for d in per_seat[1] + per_seat[3]:
+                pb += d.points
+                k = d.key
+                if k[0] > 0 and (kb is None or k > kb):
+                    kb = k
+            if not opts.compare_declarations:
+                self.declared = (per_seat, (pa, pb), bpts)
+                return
+            if ka is None and kb is None:
+                return  # (0, 0) stays
+            if kb is None or (ka is not None and ka > kb):
+                self.declared = (per_seat, (pa, 0), bpts)
+                return
+            if ka is None or kb > ka:
+                self.declared = (per_seat, (0, pb), bpts)
+                return
+            if opts.equal_seq_winner != "first_declarer":
+                return  # equal best keys, nobody scores
         teams = {
             "A": [per_seat[0], per_seat[2]],
             "B": [per_seat[1], per_seat[3]],
@@ -713,6 +800,7 @@ class BourlotoState(DealState):
             if nxt == (self._ctx.dealer + 1) & 3:
                 self._compare()
                 self._phase = PLAY
+                self._ctx = _replace_ctx(self._ctx, fast=self._ctx.fast_after)
             self._turn = nxt
 
     def _agree_step(self, seat: int, agreed: bool, hist: tuple[tuple[int, str], ...]) -> None:
@@ -743,7 +831,7 @@ class BourlotoState(DealState):
     def _throw_in(self, reason: str, hist: tuple[tuple[int, str], ...]) -> None:
         self.bid = _with(self.bid, hist, reason=reason)
         self._phase = OVER
-        self._result = {"thrown_in": True}
+        self.is_over = True
 
     def _trump_fixed(self, trump: int, taker: int) -> None:
         ctx = self._ctx
@@ -775,8 +863,9 @@ class BourlotoState(DealState):
             seven = 13 * trump + 5
             hands[bid.exchanged] = hands[bid.exchanged] ^ (1 << seven) | (1 << up)
             up = seven
-        for c, s in zip(bid.stock, _stock_seats(ctx.dealer, recipient), strict=True):
-            hands[s] |= 1 << c
+        stock = bid.stock
+        for s, got in _stock_getters(ctx.dealer, recipient):
+            hands[s] |= sum(map(_BIT.__getitem__, got(stock)))
         hands[recipient] |= 1 << up
         self.bid = _with(bid, bid.history, stock=())
         self._enter_play((hands[0], hands[1], hands[2], hands[3]), trump, buyer, taker)
@@ -791,37 +880,64 @@ class BourlotoState(DealState):
         if hands is None:
             hands, trump, buyer, taker = ctx.hands, ctx.trump, ctx.buyer, ctx.taker
         opts = ctx.opts
-        avail_l: list[tuple[Declaration, ...]] = []
-        for h in hands:
-            # a run of 3 or a four (a cheap test first: most hands have neither)
-            if h & h >> 1 & h >> 2 or h & h >> 13 & h >> 26 & h >> 39:
-                avail_l.append(tuple(best_declarations(
-                    h, trump, four_values=opts.four_values, run6_value=opts.run6_value,
-                    split_runs=opts.split_runs, sevens_cancel_jacks=opts.sevens_cancel_jacks,
-                )))
-            else:
-                avail_l.append(())
-        avail = (avail_l[0], avail_l[1], avail_l[2], avail_l[3])
-        kqm = (1 << (13 * trump + 10)) | (1 << (13 * trump + 11))
-        kq = tuple(kqm if h & kqm == kqm else 0 for h in hands)
-        first_trick = opts.declaration_timing == "first_trick"
+        h0, h1, h2, h3 = hands
+        # per hand, a run of 3 or a four (cheap tests first; the shifted-down operands
+        # first keep the four test on small ints)
+        r0 = h0 & h0 >> 1 & h0 >> 2 or h0 >> 39 & h0 >> 26 & h0 >> 13 & h0
+        r1 = h1 & h1 >> 1 & h1 >> 2 or h1 >> 39 & h1 >> 26 & h1 >> 13 & h1
+        r2 = h2 & h2 >> 1 & h2 >> 2 or h2 >> 39 & h2 >> 26 & h2 >> 13 & h2
+        r3 = h3 & h3 >> 1 & h3 >> 2 or h3 >> 39 & h3 >> 26 & h3 >> 13 & h3
+        avail: tuple[tuple[Declaration, ...], ...] = _NO_DECLS
+        if r0 or r1 or r2 or r3:
+            fv, r6, sr, scj = (
+                opts.four_values, opts.run6_value, opts.split_runs, opts.sevens_cancel_jacks
+            )
+            avail = tuple(
+                tuple(best_declarations(
+                    h, trump, four_values=fv, run6_value=r6, split_runs=sr,
+                    sevens_cancel_jacks=scj,
+                )) if r else ()
+                for h, r in ((h0, r0), (h1, r1), (h2, r2), (h3, r3))
+            )
+        kqm = _KQ_MASKS[trump]
+        kq = (
+            kqm if h0 & kqm == kqm else 0, kqm if h1 & kqm == kqm else 0,
+            kqm if h2 & kqm == kqm else 0, kqm if h3 & kqm == kqm else 0,
+        )
         with_decl = opts.bourlot_announce == "with_declarations"
-        may_declare = tuple(
-            first_trick and bool(avail[s] or (with_decl and kq[s])) for s in range(4)
-        )
+        # seats that may add 'declare' to a trick-1 card (a bit each)
+        decl_bits = 0
+        if opts.declaration_timing == "first_trick":
+            a0, a1, a2, a3 = avail
+            k0, k1, k2, k3 = kq if with_decl else (0, 0, 0, 0)
+            decl_bits = (
+                (1 if a0 or k0 else 0) | (2 if a1 or k1 else 0) | (4 if a2 or k2 else 0)
+                | (8 if a3 or k3 else 0)
+            )
+        may_declare = _BOOLS4[decl_bits]
         kq_mask = 0 if with_decl else kqm
-        kq_seat = -1
-        if kq_mask:
-            for s in range(4):
-                if kq[s]:
-                    kq_seat = s
-        self._ctx = _replace_ctx(
-            ctx, trump=trump, buyer=buyer, taker=taker, avail=avail, bourlot_at=kq,
-            may_declare=may_declare, kq_mask=kq_mask, kq_seat=kq_seat, hands=hands,
+        kq_seat, kq_bit = -1, 0
+        if kq_mask:  # (at most one seat holds both cards)
+            kq_seat = 0 if kq[0] else 1 if kq[1] else 2 if kq[2] else 3 if kq[3] else -1
+            kq_bit = 1 << kq_seat if kq_seat >= 0 else 0
+        phase = DECLARE if opts.declaration_timing == "before_play" else PLAY
+        by_suit = (
+            (h0 & _S0, h0 & _S1, h0 & _S2, h0 & _S3), (h1 & _S0, h1 & _S1, h1 & _S2, h1 & _S3),
+            (h2 & _S0, h2 & _S1, h2 & _S2, h2 & _S3), (h3 & _S0, h3 & _S1, h3 & _S2, h3 & _S3),
         )
-        self._played = 0
+        fast_after = _pick(by_suit, kq_bit)
+        fast = _pick(by_suit, 15 if phase == DECLARE else kq_bit | decl_bits)
+        new = _new(_Ctx)
+        new.game, new.opts, new.seed, new.origin = ctx.game, opts, ctx.seed, ctx.origin
+        new.dealer, new.hanging, new.trump, new.buyer = ctx.dealer, ctx.hanging, trump, buyer
+        new.taker, new.keys, new.avail, new.bourlot_at = taker, ctx.keys, avail, kq
+        new.may_declare, new.kq_mask, new.kq_seat = may_declare, kq_mask, kq_seat
+        new.hands, new.fast, new.fast_after = hands, fast, fast_after
+        new.by_suit = by_suit
+        self._ctx = new
+        self._left = DECK32_MASK
         self._turn = (ctx.dealer + 1) & 3
-        self._phase = DECLARE if opts.declaration_timing == "before_play" else PLAY
+        self._phase = phase
 
     # --- helpers for views, bots and tools ----------------------------------------------------
     def available_declarations(self, seat: int) -> tuple[Declaration, ...]:
@@ -855,6 +971,25 @@ def _stock_seats(dealer: int, recipient: int) -> tuple[int, ...]:
     return got
 
 
+_BIT = tuple(1 << i for i in range(52))
+_STOCK_GETTERS: dict[tuple[int, int], tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
+
+
+def _stock_getters(
+    dealer: int, recipient: int
+) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
+    """(seat, getter of that seat's stock cards) per seat, from :func:`_stock_seats` (every
+    seat gets 2 or 3, so each getter returns a tuple)."""
+    got = _STOCK_GETTERS.get((dealer, recipient))
+    if got is None:
+        seats = _stock_seats(dealer, recipient)
+        got = tuple(
+            (s, _itemgetter(*[k for k, t in enumerate(seats) if t == s])) for s in range(4)
+        )
+        _STOCK_GETTERS[(dealer, recipient)] = got
+    return got
+
+
 def _with(
     bid: _Bid,
     history: tuple[tuple[int, str], ...],
@@ -882,7 +1017,8 @@ def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
     new.dealer, new.hanging, new.trump, new.buyer = ctx.dealer, ctx.hanging, ctx.trump, ctx.buyer
     new.taker, new.keys, new.avail, new.bourlot_at = ctx.taker, ctx.keys, ctx.avail, ctx.bourlot_at
     new.may_declare, new.kq_mask, new.kq_seat = ctx.may_declare, ctx.kq_mask, ctx.kq_seat
-    new.hands = ctx.hands
+    new.hands, new.fast, new.fast_after = ctx.hands, ctx.fast, ctx.fast_after
+    new.by_suit = ctx.by_suit
     for key, value in kw.items():
         setattr(new, key, value)
     return new
@@ -891,5 +1027,6 @@ def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
 # _replace_ctx copies every field by name: keep the two lists in step
 assert _Ctx.__slots__ == (
     "game", "opts", "seed", "origin", "dealer", "hanging", "trump", "buyer", "taker", "keys",
-    "avail", "bourlot_at", "may_declare", "kq_mask", "kq_seat", "hands",
+    "avail", "bourlot_at", "may_declare", "kq_mask", "kq_seat", "hands", "fast", "fast_after",
+    "by_suit",
 ), _Ctx.__slots__
