@@ -193,12 +193,14 @@ class BurracoHeuristicBot(Bot):
         counts = [0] * 53
         for c in hand:
             counts[c] += 1
+        div = self._discard_div(view)
+        extra = self._discard_extra(view, acts)
         best: tuple[float, int] | None = None
         for k, a in enumerate(acts):
             if a.kind != "discard":
                 continue
             c = a.cards[0].index
-            cost = -VALUE[c] / 5.0
+            cost = -VALUE[c] / div
             if IS_WILD[c]:
                 cost += KEEP_WILD
             else:
@@ -213,7 +215,17 @@ class BurracoHeuristicBot(Bot):
                     cost += PAIR
             if any(add_to_meld(m, (c,)) for m in theirs):
                 cost += FEEDS_OPPONENT
+            if extra:
+                cost += extra.get(c, 0.0)
             if best is None or cost < best[0]:
                 best = (cost, k)
         assert best is not None
         return acts[best[1]]
+
+    def _discard_div(self, view: Any) -> float:
+        """A discard's face value is divided by this in its cost (hook for stronger bots)."""
+        return 5.0
+
+    def _discard_extra(self, view: Any, acts: list[Action]) -> dict[int, float]:
+        """Extra cost per discardable card index (hook for stronger bots; none here)."""
+        return {}

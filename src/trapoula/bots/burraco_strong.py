@@ -29,11 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from trapoula.bots.burraco_heuristic import (
-    FEEDS_OPPONENT,
-    KEEP_WILD,
     LAY_CARD,
-    NEIGHBOUR,
-    PAIR,
     BurracoHeuristicBot,
     _opp_infos,
 )
@@ -176,38 +172,14 @@ class BurracoStrongBot(BurracoHeuristicBot):
     def _racing(self, view: Any, n: int) -> bool:
         return super()._racing(view, n) or self._threat(view)
 
-    def _discard(self, view: Any, acts: list[Action], hand: list[int], mine: list[MeldInfo],
-                 theirs: list[MeldInfo]) -> Action:
-        counts = [0] * 53
-        for c in hand:
-            counts[c] += 1
-        div = self.threat_div if self._threat(view) else 5.0
+    def _discard_div(self, view: Any) -> float:
+        """Under threat, throw high cards first (the heuristic divides values by 5)."""
+        return self.threat_div if self._threat(view) else 5.0
+
+    def _discard_extra(self, view: Any, acts: list[Action]) -> dict[int, float]:
+        """The danger of each discard: the pile's expected worth to the next opponent."""
         risk = self._dangers(view, {a.cards[0].index for a in acts if a.kind == "discard"})
-        best: tuple[float, int] | None = None
-        for k, a in enumerate(acts):
-            if a.kind != "discard":
-                continue
-            c = a.cards[0].index
-            cost = -VALUE[c] / div
-            if IS_WILD[c]:
-                cost += KEEP_WILD
-            else:
-                rank, suit = c % 13, c // 13
-                same_rank = sum(counts[s * 13 + rank] for s in range(4)) - 1
-                cost += PAIR * min(same_rank, 2)
-                for d in (1, 2):
-                    for r in (rank - d, rank + d):
-                        if 1 <= r <= 12 and counts[suit * 13 + r]:
-                            cost += NEIGHBOUR[d]
-                if any(add_to_meld(m, (c,)) for m in mine):
-                    cost += PAIR
-            if any(add_to_meld(m, (c,)) for m in theirs):
-                cost += FEEDS_OPPONENT
-            cost += self.danger * risk.get(c, 0.0)
-            if best is None or cost < best[0]:
-                best = (cost, k)
-        assert best is not None
-        return acts[best[1]]
+        return {c: self.danger * r for c, r in risk.items()}
 
     def _dangers(self, view: Any, cards: set[int]) -> dict[int, float]:
         """Each candidate card's expected worth of the pile to the next opponent, less the
