@@ -25,6 +25,7 @@ __all__ = [
     "bourlot_mask",
     "compare_declarations",
     "declaration_points",
+    "hand_declarations",
 ]
 
 _RUN_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
@@ -187,6 +188,44 @@ def best_declarations(
                 best = (score, decls)
     assert best is not None
     return sorted(best[1], key=lambda d: (d.kind != "four", d.mask))
+
+
+# per (run6_value, split_runs): suit runs by ``chunk | suit << 13 | is_trump << 15``
+_RUN_TABLES: dict[tuple[int, bool], dict[int, tuple[Declaration, ...]]] = {}
+
+
+def hand_declarations(
+    hand: int, trump: int, four_values: str, run6_value: int, split_runs: bool,
+    sevens_cancel_jacks: bool,
+) -> tuple[Declaration, ...]:
+    """:func:`best_declarations` as a tuple, with a table lookup per suit when the hand
+    holds no four of a kind (the common case).
+
+    >>> from trapoula.cards import parse_cards, mask_of
+    >>> hand = mask_of(parse_cards("7S 8S 9S QD KD AD JC 7H"))
+    >>> hand_declarations(hand, 1, "gr", 100, False, False) == tuple(
+    ...     best_declarations(hand, 1, four_values="gr"))
+    True
+    """
+    c0, c1, c2, c3 = (hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF,
+                      hand >> 39 & 0x1FFF)
+    if c0 & c1 & c2 & c3:
+        return tuple(best_declarations(
+            hand, trump, four_values=four_values, run6_value=run6_value,
+            split_runs=split_runs, sevens_cancel_jacks=sevens_cancel_jacks,
+        ))
+    table = _RUN_TABLES.get((run6_value, split_runs))
+    if table is None:
+        table = _RUN_TABLES[(run6_value, split_runs)] = {}
+    out: tuple[Declaration, ...] = ()
+    for suit, chunk in ((0, c0), (1, c1), (2, c2), (3, c3)):
+        if _CHUNK_RUNS[chunk]:
+            k = chunk | suit << 13 | (1 << 15 if suit == trump else 0)
+            runs = table.get(k)
+            if runs is None:
+                runs = table[k] = _suit_runs(chunk, suit, suit == trump, run6_value, split_runs)
+            out += runs
+    return out
 
 
 def bourlot_mask(hand: int, trump: int) -> int:

@@ -30,8 +30,8 @@ from trapoula.core.state import DealState, LogCell
 from trapoula.errors import IllegalActionError, ParseError
 from trapoula.games.bourloto.declarations import (
     Declaration,
-    best_declarations,
     compare_declarations,
+    hand_declarations,
 )
 from trapoula.games.bourloto.play import legal_mask
 from trapoula.games.bourloto.scoring import score_teams
@@ -509,8 +509,36 @@ class BourlotoState(DealState):
         if len(trick) < 3:
             n._turn = (seat + 1) & 3
             n.trick = trick + (card,)
-        else:
-            n._end_trick(trick, card, seat)
+            return n
+        # the trick is complete: :meth:`_end_trick` inlined (one call per trick saved)
+        c0, c1, c2 = trick
+        ctx = self._ctx
+        trump = ctx.trump
+        keys = _TRICK_KEYS[trump * 4 + c0 // 13]
+        pos, best = 0, keys[c0]
+        k = keys[c1]
+        if k > best:
+            pos, best = 1, k
+        k = keys[c2]
+        if k > best:
+            pos, best = 2, k
+        if keys[card] > best:
+            pos = 3
+        winner = (seat + 1 + pos) & 3
+        add = _TALLY_ADD[trump]
+        v = add[c0] + add[c1] + add[c2] + add[card] + (1 << 20)
+        tl = self._tl
+        n.trick = ()
+        n._turn = winner
+        if not n._left:
+            v += 10
+            n._phase = OVER
+            n.is_over = True
+        n._tl = tl + (v << 32 if winner & 1 else v)
+        if not tl and ctx.opts.declaration_timing == "first_trick":
+            n._compare()
+            if ctx.fast != ctx.fast_after:
+                n._ctx = _replace_ctx(ctx, fast=ctx.fast_after)
         return n
 
     def record(self) -> dict[str, Any]:
@@ -864,9 +892,17 @@ class BourlotoState(DealState):
             hands[bid.exchanged] = hands[bid.exchanged] ^ (1 << seven) | (1 << up)
             up = seven
         stock = bid.stock
-        for s, got in _stock_getters(ctx.dealer, recipient):
-            hands[s] |= sum(map(_BIT.__getitem__, got(stock)))
-        hands[recipient] |= 1 << up
+        if len(stock) == 11:  # 3 cards to each seat from the dealer's left, 2 to the recipient
+            o1, o2, o3 = _OTHERS[ctx.dealer][recipient]
+            c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10 = stock
+            hands[o1] |= 1 << c0 | 1 << c1 | 1 << c2
+            hands[o2] |= 1 << c3 | 1 << c4 | 1 << c5
+            hands[o3] |= 1 << c6 | 1 << c7 | 1 << c8
+            hands[recipient] |= 1 << c9 | 1 << c10 | 1 << up
+        else:
+            for s, got in _stock_getters(ctx.dealer, recipient):
+                hands[s] |= sum(map(_BIT.__getitem__, got(stock)))
+            hands[recipient] |= 1 << up
         self.bid = _with(bid, bid.history, stock=())
         self._enter_play((hands[0], hands[1], hands[2], hands[3]), trump, buyer, taker)
 
@@ -892,12 +928,11 @@ class BourlotoState(DealState):
             fv, r6, sr, scj = (
                 opts.four_values, opts.run6_value, opts.split_runs, opts.sevens_cancel_jacks
             )
-            avail = tuple(
-                tuple(best_declarations(
-                    h, trump, four_values=fv, run6_value=r6, split_runs=sr,
-                    sevens_cancel_jacks=scj,
-                )) if r else ()
-                for h, r in ((h0, r0), (h1, r1), (h2, r2), (h3, r3))
+            avail = (
+                hand_declarations(h0, trump, fv, r6, sr, scj) if r0 else (),
+                hand_declarations(h1, trump, fv, r6, sr, scj) if r1 else (),
+                hand_declarations(h2, trump, fv, r6, sr, scj) if r2 else (),
+                hand_declarations(h3, trump, fv, r6, sr, scj) if r3 else (),
             )
         kqm = _KQ_MASKS[trump]
         kq = (
@@ -972,6 +1007,14 @@ def _stock_seats(dealer: int, recipient: int) -> tuple[int, ...]:
 
 
 _BIT = tuple(1 << i for i in range(52))
+# per dealer and recipient: the other three seats, from the dealer's left
+_OTHERS = tuple(
+    tuple(
+        tuple(s for s in ((dealer + k) & 3 for k in range(1, 5)) if s != recipient)
+        for recipient in range(4)
+    )
+    for dealer in range(4)
+)
 _STOCK_GETTERS: dict[tuple[int, int], tuple[tuple[int, Callable[[Any], Any]], ...]] = {}
 
 
