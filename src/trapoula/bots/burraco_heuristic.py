@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from trapoula.bots.base import Bot
@@ -34,7 +35,7 @@ from trapoula.core.action import Action
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_meld, hand_melds
 from trapoula.games.burraco.tables import IS_WILD, VALUE
 
-__all__ = ["BurracoHeuristicBot"]
+__all__ = ["BurracoHeuristicBot", "pile_value"]
 
 WILD_OUTSIDE_BURRACO = 35.0  # cost of spending a wild on a meld shorter than 7
 DIRTY_LONG_CLEAN = 45.0  # cost of putting a wild into a clean meld of 5 or 6 cards
@@ -68,6 +69,44 @@ def _table_score(melds: list[MeldInfo], semi: int) -> int:
     return sum(m.points + m.bonus(semi) for m in melds)
 
 
+def pile_value(pile: Sequence[int], hand: Sequence[int], melds: Sequence[MeldInfo],
+               semi: int) -> tuple[float, float]:
+    """``(gain, dead)``: what the pile would bring a player with ``hand`` and his side's
+    ``melds`` at once, and the value of the pile's cards that would stay dead in his hand
+    (the heuristic's measure of a pile).
+
+    >>> from trapoula.games.burraco.melds import parse_cards
+    >>> ix = lambda t: [c.index for c in parse_cards(t)]
+    >>> pile_value(ix("5H 9C"), ix("6H 7H KD"), [], 0)
+    (27.0, 10.0)
+    """
+    used: set[int] = set()
+    gain = 0.0
+    for c in set(pile):
+        if not IS_WILD[c] and any(add_to_meld(m, (c,)) for m in melds):
+            used.add(c)
+            gain += VALUE[c] + LAY_CARD
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    for c in pile:
+        counts[c] += 1
+    pile_set = set(pile)
+    best = 0.0
+    for t in hand_melds(counts):
+        if any(IS_WILD[c] for c in t) or not pile_set.intersection(t):
+            continue
+        info = analyze_meld(t)
+        assert info is not None
+        value = info.points + info.bonus(semi) + LAY_CARD * len(t)
+        if value > best:
+            best = value
+            used.update(c for c in t if c in pile_set)
+    gain += best
+    dead = float(sum(VALUE[c] for c in pile if c not in used))
+    return gain, dead
+
+
 class BurracoHeuristicBot(Bot):
     """Greedy one-action scoring with the rules in the module docstring."""
 
@@ -92,29 +131,9 @@ class BurracoHeuristicBot(Bot):
         hand = [c.index for c in view.hand]
         mine = _infos(view, view.team)
         semi = int(self.game.options.semi_clean_bonus)  # type: ignore[attr-defined]
-        used: set[int] = set()
-        gain = 0.0
-        for c in set(pile):
-            if not IS_WILD[c] and any(add_to_meld(m, (c,)) for m in mine):
-                used.add(c)
-                gain += VALUE[c] + LAY_CARD
-        counts = [0] * 53
-        for c in hand + pile:
-            counts[c] += 1
-        pile_set = set(pile)
-        best = 0.0
-        for t in hand_melds(counts):
-            if any(IS_WILD[c] for c in t) or not pile_set.intersection(t):
-                continue
-            info = analyze_meld(t)
-            assert info is not None
-            value = info.points + info.bonus(semi) + LAY_CARD * len(t)
-            if value > best:
-                best = value
-                used.update(c for c in t if c in pile_set)
-        gain += best + self._pickup_extra(view, pile)
-        risk = 1.0 if view.stock_count < 12 else 0.4
-        dead = sum(VALUE[c] for c in pile if c not in used) * risk
+        gain, dead = pile_value(pile, hand, mine, semi)
+        gain += self._pickup_extra(view, pile)
+        dead *= 1.0 if view.stock_count < 12 else 0.4
         if not view.pozzetto_taken[view.team] and len(pile) >= 6:
             dead *= 0.7  # a big pile feeds the run to the pozzetto
         return by_kind["pickup"] if gain > 0 and gain >= dead else by_kind["draw"]

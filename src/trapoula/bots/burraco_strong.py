@@ -25,60 +25,20 @@ carry), counting it only where he would take it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from trapoula.bots.burraco_heuristic import (
-    LAY_CARD,
     BurracoHeuristicBot,
     _opp_infos,
+    pile_value,
 )
 from trapoula.core.action import Action
 from trapoula.core.game import Game
-from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_meld, hand_melds
-from trapoula.games.burraco.tables import IS_WILD, VALUE
+from trapoula.games.burraco.melds import add_to_meld, analyze_meld
 
 __all__ = ["BurracoStrongBot", "known_hands", "pile_value"]
 
 _DECK = [c for c in range(52) for _ in range(2)] + [52] * 4
-
-
-def pile_value(pile: Sequence[int], hand: Sequence[int], melds: Sequence[MeldInfo],
-               semi: int) -> tuple[float, float]:
-    """``(gain, dead)``: what the pile would bring a player with ``hand`` and his side's
-    ``melds`` at once, and the value of the pile's cards that would stay dead in his hand
-    (the heuristic's measure of a pile).
-
-    >>> from trapoula.games.burraco.melds import parse_cards
-    >>> ix = lambda t: [c.index for c in parse_cards(t)]
-    >>> pile_value(ix("5H 9C"), ix("6H 7H KD"), [], 0)
-    (27.0, 10.0)
-    """
-    used: set[int] = set()
-    gain = 0.0
-    for c in set(pile):
-        if not IS_WILD[c] and any(add_to_meld(m, (c,)) for m in melds):
-            used.add(c)
-            gain += VALUE[c] + LAY_CARD
-    counts = [0] * 53
-    for c in hand:
-        counts[c] += 1
-    for c in pile:
-        counts[c] += 1
-    pile_set = set(pile)
-    best = 0.0
-    for t in hand_melds(counts):
-        if any(IS_WILD[c] for c in t) or not pile_set.intersection(t):
-            continue
-        info = analyze_meld(t)
-        assert info is not None
-        value = info.points + info.bonus(semi) + LAY_CARD * len(t)
-        if value > best:
-            best = value
-            used.update(c for c in t if c in pile_set)
-    gain += best
-    dead = float(sum(VALUE[c] for c in pile if c not in used))
-    return gain, dead
 
 
 def known_hands(view: Any) -> dict[str, Counter[int]]:

@@ -38,28 +38,28 @@ __all__ = [
 MISTAKE_RATE = 0.25
 
 
-class BourreEasyBot(BourreHeuristicBot):
+class _Slips:
+    """Mixin for ``easy``: a uniformly random legal action in one decision of four."""
+
+    rng: Any
+
+    def choose(self, view: Any) -> Action:
+        acts = view.legal_actions
+        if len(acts) > 1 and self.rng.random() < MISTAKE_RATE:
+            return acts[int(self.rng.random() * len(acts))]  # type: ignore[no-any-return]
+        return super().choose(view)  # type: ignore[misc, no-any-return]
+
+
+class BourreEasyBot(_Slips, BourreHeuristicBot):
     """Bourré ``easy``: the heuristic with a random slip in one decision of four."""
 
     name = "easy"
 
-    def choose(self, view: Any) -> Action:
-        acts = view.legal_actions
-        if len(acts) > 1 and self.rng.random() < MISTAKE_RATE:
-            return acts[int(self.rng.random() * len(acts))]  # type: ignore[no-any-return]
-        return super().choose(view)
 
-
-class BurracoEasyBot(BurracoHeuristicBot):
+class BurracoEasyBot(_Slips, BurracoHeuristicBot):
     """Burraco ``easy``: the heuristic with a random slip in one decision of four."""
 
     name = "easy"
-
-    def choose(self, view: Any) -> Action:
-        acts = view.legal_actions
-        if len(acts) > 1 and self.rng.random() < MISTAKE_RATE:
-            return acts[int(self.rng.random() * len(acts))]  # type: ignore[no-any-return]
-        return super().choose(view)
 
 
 class BourreMediumBot(BourreHeuristicBot):
