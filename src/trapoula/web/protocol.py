@@ -63,7 +63,7 @@ def read_message(text: str | bytes | None) -> dict[str, Any]:
     if kind == "act":
         action, seq = msg.get("action"), msg.get("seq")
         if (not isinstance(action, str) or isinstance(seq, bool) or not isinstance(seq, int)
-                or not action.strip() or len(action) > 200):
+                or not 0 <= seq < 1 << 31 or not action.strip() or len(action) > 200):
             raise ProtocolError(
                 "bad_message", "'act' needs 'action' (text) and 'seq' (a number)"
             )
