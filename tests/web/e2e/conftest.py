@@ -175,7 +175,8 @@ def open_player(browser: Any, server: Server, frames: FrameLog) -> Iterator[Call
              context: Any = None) -> Player:
         ctx = context
         if ctx is None:
-            ctx = browser.new_context(viewport=viewport or DESKTOP)
+            # Playwright evaluates its wait_for_function strings, which the CSP forbids
+            ctx = browser.new_context(viewport=viewport or DESKTOP, bypass_csp=True)
             ctx.set_default_timeout(15000)
             contexts.append(ctx)
         page = ctx.new_page()
