@@ -100,6 +100,12 @@
       body.auto = mine && mine.auto ? "1" : "0";
       body.held = tbl.held ? "1" : "0";
       body.clockSeat = msg.clock ? msg.clock.seat : "";
+      // rebuilt only when what it shows changes: a button replaced under the pointer loses
+      // its click
+      const key = JSON.stringify([tbl.held, settings, (tbl.seats || []).map((s) => [s.seat,
+        s.taken, s.auto]), msg.you, msg.over, this.confirming, TP.getLang()]);
+      if (key === this.key) { this.tick(); return; }
+      this.key = key;
       this.el.textContent = "";
       if (tbl.held) {
         const open = (tbl.seats || []).filter((s) => !s.taken).map((s) => s.seat);
