@@ -127,3 +127,26 @@ def test_the_page_runs_under_its_content_security_policy(browser: Any, server: S
     ctx.close()
     assert not problems, problems
     assert CHROMIUM_ARGS  # the same browser as every other test
+
+
+def test_the_room_texts_have_four_languages_and_every_key_exists() -> None:
+    import re
+    from pathlib import Path
+
+    import trapoula.web
+
+    static = Path(trapoula.web.__file__).parent / "static"
+    row = re.compile(r"^\s+(\w+): \[(.*?)\],?$", re.M | re.S)
+    string = re.compile(r'"((?:[^"\\]|\\.)*)"')
+    for name, table, fn in (("room.js", "ROOM", "rt"), ("fairdeal.js", "TEXTS", "ft")):
+        text = (static / name).read_text(encoding="utf-8")
+        body = text.split(f"const {table} = {{", 1)[1].split("\n  };", 1)[0]
+        rows = {m.group(1): string.findall(m.group(2)) for m in row.finditer(body)}
+        assert len(rows) >= 5
+        for key, texts in rows.items():
+            assert len(texts) == 4 and all(texts), f"{name} {key}: {texts}"
+            holes = [set(re.findall(r"\{(\w+)\}", x)) for x in texts]
+            assert all(h == holes[0] for h in holes), f"{name} {key}: placeholders differ"
+        used = set(re.findall(rf'\b{fn}\("(\w+)"', text))
+        assert used and not used - set(rows), sorted(used - set(rows))
+        assert "innerHTML" not in text and "eval(" not in text
