@@ -183,3 +183,46 @@ async def test_an_sqlite_lock_held_by_another_process_during_play(tmp_path: Path
     assert json.dumps(ann.errors()) == "[]"
     await svc.close()
     store.close()
+
+
+async def test_postgresql_down_for_seconds_then_the_tables_resume(
+        caplog: pytest.LogCaptureFixture) -> None:
+    from tests.web.services_pg import start_postgres
+
+    caplog.set_level(logging.INFO, "trapoula.web")
+    pg = start_postgres()
+    # the tests' PostgreSQL runs with synchronous_commit=off (fast), so a crash loses the last
+    # commits it acknowledged: this one must not
+    pg.opts = pg.opts.replace("synchronous_commit=off", "synchronous_commit=on")
+    await asyncio.to_thread(pg.pause)
+    await asyncio.to_thread(pg.resume)
+    store = SqlStore(pg.url)
+    try:
+        svc = TableService(store, bot_delay=0.01, fixed_seeds=True, db_patience=0.5)
+        await svc.start()
+        t = await svc.create_table({"game": "bourloto", "preset": "gr", "seed": 5,
+                                    "name": "Ann", "seat": "P1",
+                                    "seats": [{"kind": "human"}, *BOTS3]})
+        bots = await svc.create_table({"game": "bourloto", "preset": "gr",
+                                       "options": {"target": 5000},
+                                       "seats": [{"kind": "bot"}] * 4})
+        ann = await connect(svc, t["table_id"], t["token"], unlimited=True)
+        table, t_bots = svc.tables[t["table_id"]], svc.tables[bots["table_id"]]
+        await _until(lambda: t_bots.seq > 3 and ann.state()["to_act"] == "P1")
+        await asyncio.to_thread(pg.pause)
+        seq = table.seq
+        await act(svc, ann, ann.state()["legal"][0])
+        assert ann.errors() == ["unavailable"] and table.seq == seq
+        await asyncio.sleep(2.0)
+        stuck = t_bots.seq
+        await asyncio.to_thread(pg.resume)
+        await _until(lambda: t_bots.seq > stuck + 5, 20)  # the bots resume on their own
+        await act(svc, ann, ann.state()["legal"][0])
+        assert ann.errors() == ["unavailable"] and table.seq == seq + 1
+        for tb in (table, t_bots):
+            assert len(store.actions(tb.table_id)) >= tb.seq
+        assert "the database failed" in caplog.text and "answers again" in caplog.text
+        await svc.close()
+    finally:
+        store.close()
+        pg.stop()
