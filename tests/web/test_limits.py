@@ -65,7 +65,8 @@ async def test_a_socket_slower_than_the_send_timeout_is_dropped() -> None:
     t = await _table(svc)
     stuck = StuckSocket()
     stuck.conn = await svc.connect(t["table_id"], None, stuck.send, stuck.close)
-    await asyncio.sleep(0.3)
+    await asyncio.sleep(0.3)  # the sweeper (or the next message) finds the send stuck
+    await svc.sweep()
     assert stuck.conn.closed and stuck.conn not in svc.tables[t["table_id"]].conns
     await svc.close()
 

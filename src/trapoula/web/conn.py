@@ -48,7 +48,7 @@ class Connection:
     __slots__ = (
         "table_id", "seat", "name", "send", "close", "bucket", "chat_bucket", "dropped",
         "closed", "address", "max_queue", "send_timeout", "on_drop", "_queue", "_state_at",
-        "_wake", "_writer", "_idle",
+        "_wake", "_writer", "_idle", "_since",
     )
 
     def __init__(
@@ -84,6 +84,7 @@ class Connection:
         self._wake: asyncio.Event | None = None
         self._idle: asyncio.Event | None = None
         self._writer: asyncio.Task[None] | None = None
+        self._since = 0.0  # when the send in flight started (0: none)
 
     @property
     def pending(self) -> int:
@@ -100,6 +101,8 @@ class Connection:
             return True
         if len(q) >= self.max_queue:
             self.drop(f"{len(q)} messages waiting")
+            return False
+        if self.stuck(time.monotonic()):
             return False
         if state:
             self._state_at = len(q)
@@ -125,21 +128,31 @@ class Connection:
                     continue
                 text = q.popleft()
                 self._state_at = self._state_at - 1 if self._state_at > 0 else -1
+                # no timer per send (it costs more than the send): a send that takes too long is
+                # found by the next push or by the service's sweeper (``stuck``)
+                self._since = time.monotonic()
                 try:
-                    async with asyncio.timeout(self.send_timeout):
-                        await self.send(text)
-                except TimeoutError:
-                    self.drop(f"a send took over {self.send_timeout:g} s")
+                    await self.send(text)
                 except asyncio.CancelledError:
                     raise
                 except Exception:  # the socket is gone: the receive side will notice too
                     self.closed = True
                     if self.on_drop is not None:
                         self.on_drop(self)
+                finally:
+                    self._since = 0.0
         finally:
             q.clear()
             self._state_at = -1
             self._idle.set()
+
+    def stuck(self, now: float) -> bool:
+        """Drop the connection when its send in flight has taken over ``send_timeout``."""
+        since = self._since
+        if since and now - since > self.send_timeout and not self.closed:
+            self.drop(f"a send took over {self.send_timeout:g} s")
+            return True
+        return False
 
     def drop(self, reason: str) -> None:
         """The client fell behind: forget its messages, tell the service, close the socket."""
@@ -173,8 +186,12 @@ class Connection:
 
     async def flush(self) -> None:
         """Wait until the outbox is empty (tests)."""
-        if self._idle is not None and not self.closed:
-            await self._idle.wait()
+        idle = self._idle
+        while idle is not None and not self.closed and not idle.is_set():
+            try:
+                await asyncio.wait_for(idle.wait(), 0.05)
+            except TimeoutError:
+                self.stuck(time.monotonic())
 
     def stop(self) -> None:
         """The socket is gone: end the writer."""

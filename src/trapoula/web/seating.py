@@ -280,7 +280,8 @@ class SeatingMixin:
 
     # --- the sweeper --------------------------------------------------------------------------
     def _start_sweeper(self: TableService) -> None:
-        every = max(0.05, min(10.0, self.limits.open_ttl / 4, self.limits.idle_ttl / 4))
+        every = max(0.05, min(10.0, self.limits.open_ttl / 4, self.limits.idle_ttl / 4,
+                              self.limits.send_timeout / 2))
 
         async def loop() -> None:
             while not self._closing:
@@ -307,6 +308,8 @@ class SeatingMixin:
         wall = time.time() if wall is None else wall
         gone = []
         for table in list(self.tables.values()):
+            for conn in tuple(table.conns):
+                conn.stuck(mono)
             if table.state.is_over:
                 self._evict_if_idle(table)
                 continue
