@@ -48,7 +48,7 @@ class Connection:
     __slots__ = (
         "table_id", "seat", "name", "send", "close", "bucket", "chat_bucket", "dropped",
         "closed", "address", "max_queue", "send_timeout", "on_drop", "_queue", "_state_at",
-        "_wake", "_writer", "_idle", "_since",
+        "_waiter", "_writer", "_since",
     )
 
     def __init__(
@@ -81,8 +81,7 @@ class Connection:
         self.on_drop: Callable[[Connection], None] | None = None
         self._queue: deque[str] = deque()
         self._state_at = -1  # index in the queue of a waiting state message (or -1)
-        self._wake: asyncio.Event | None = None
-        self._idle: asyncio.Event | None = None
+        self._waiter: asyncio.Future[None] | None = None  # the idle writer waits on it
         self._writer: asyncio.Task[None] | None = None
         self._since = 0.0  # when the send in flight started (0: none)
 
@@ -107,24 +106,25 @@ class Connection:
         if state:
             self._state_at = len(q)
         q.append(text)
-        if self._writer is None:
-            self._wake = asyncio.Event()
-            self._idle = asyncio.Event()
+        if self._waiter is not None:
+            self._wake()
+        elif self._writer is None:
             self._writer = asyncio.ensure_future(self._write())
-        assert self._wake is not None and self._idle is not None
-        self._idle.clear()
-        self._wake.set()
         return True
 
+    def _wake(self) -> None:
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
     async def _write(self) -> None:
-        assert self._wake is not None and self._idle is not None
         q = self._queue
+        loop = asyncio.get_running_loop()
         try:
             while not self.closed:
                 if not q:
-                    self._idle.set()
-                    self._wake.clear()
-                    await self._wake.wait()
+                    self._waiter = loop.create_future()
+                    await self._waiter
                     continue
                 text = q.popleft()
                 self._state_at = self._state_at - 1 if self._state_at > 0 else -1
@@ -144,7 +144,6 @@ class Connection:
         finally:
             q.clear()
             self._state_at = -1
-            self._idle.set()
 
     def stuck(self, now: float) -> bool:
         """Drop the connection when its send in flight has taken over ``send_timeout``."""
@@ -165,8 +164,7 @@ class Connection:
                     self.seat or "spectator", reason)
         if self.on_drop is not None:
             self.on_drop(self)
-        if self._wake is not None:
-            self._wake.set()
+        self._wake()
         asyncio.ensure_future(self._close_quietly(CLOSE_TOO_SLOW))
 
     async def _close_quietly(self, code: int) -> None:
@@ -186,12 +184,9 @@ class Connection:
 
     async def flush(self) -> None:
         """Wait until the outbox is empty (tests)."""
-        idle = self._idle
-        while idle is not None and not self.closed and not idle.is_set():
-            try:
-                await asyncio.wait_for(idle.wait(), 0.05)
-            except TimeoutError:
-                self.stuck(time.monotonic())
+        while (self._queue or self._since) and not self.closed and self._writer is not None:
+            await asyncio.sleep(0.001)
+            self.stuck(time.monotonic())
 
     def stop(self) -> None:
         """The socket is gone: end the writer."""

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trapoula.core.game import derive_seed
-from trapoula.web.serialize import encode, to_json
+from trapoula.web.serialize import card_text, encode
 
 __all__ = ["Commitment", "Fairness", "check", "commit_of", "pack_of", "verify_record"]
 
@@ -58,9 +58,9 @@ def pack_of(state: Any, number: int, match_seed: int) -> str:
     """The pack text of deal ``number``, from the state at the start of that deal."""
     game = state.game
     parts = [f"{game.name}/{game.preset} deal {number} seed {derive_seed(match_seed, number)}"]
-    for seat in state.seats if hasattr(state, "seats") else _seats(state):
-        hand = to_json(state.view(seat)).get("hand") or []
-        parts.append(f"{seat}=" + ",".join(str(c) for c in hand))
+    for seat in _seats(state):
+        hand = getattr(state.view(seat), "hand", ())
+        parts.append(f"{seat}=" + ",".join(card_text(c) for c in hand))
     return " ".join(parts)
 
 

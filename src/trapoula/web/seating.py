@@ -166,13 +166,14 @@ class SeatingMixin:
 
     # --- the turn clock -----------------------------------------------------------------------
     def _stop_clock(self: TableService, table: Table) -> None:
-        if table.clock_handle is not None:
-            table.clock_handle.cancel()
-            table.clock_handle = None
-        table.turn = None
+        table.turn = None  # a timer still pending finds no turn and ends (see _ring)
 
     def _arm_clock(self: TableService, table: Table) -> None:
-        """Start the clock of the person to act (nothing for bots, held or finished tables)."""
+        """Start the clock of the person to act (nothing for bots, held or finished tables).
+
+        One timer per table at most: it is not cancelled and set again on every move (a
+        cancelled timer stays in the loop's heap until its time); when it rings it looks at
+        the turn then in progress and waits again if that turn ends later."""
         s = table.settings
         seat = table.state.current_player
         if (s.clock == 0 or table.state.is_over or table.held or self._closing or seat is None
@@ -181,12 +182,24 @@ class SeatingMixin:
             return
         if table.turn is not None and table.turn[0] == seat and table.turn[1] == table.seq:
             return
-        self._stop_clock(table)
-        table.turn = (seat, table.seq, time.monotonic())
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        table.turn = (seat, table.seq, now)
         bank = table.bank.setdefault(seat, float(s.bank))
-        delay = (s.clock + bank) * table.clock_scale
-        table.clock_handle = asyncio.get_running_loop().call_later(
-            delay, lambda: self._spawn(self._time_out(table, seat, table.seq)))
+        table.deadline = now + (s.clock + bank) * table.clock_scale
+        if table.clock_handle is None:
+            table.clock_handle = loop.call_at(table.deadline, self._ring, table)
+
+    def _ring(self: TableService, table: Table) -> None:
+        table.clock_handle = None
+        turn = table.turn
+        if turn is None or self._closing or self.tables.get(table.table_id) is not table:
+            return
+        loop = asyncio.get_running_loop()
+        if loop.time() < table.deadline - 0.001:  # a later turn: wait for its end
+            table.clock_handle = loop.call_at(table.deadline, self._ring, table)
+            return
+        self._spawn(self._time_out(table, turn[0], turn[1]))
 
     def _turn_done(self: TableService, table: Table, seat: str) -> None:
         """``seat`` moved: what it used beyond the turn's clock comes off its bank."""
@@ -205,8 +218,8 @@ class SeatingMixin:
             turn = table.turn
             if (turn is None or turn[:2] != (seat, seq) or table.seq != seq
                     or self.tables.get(table.table_id) is not table):
+                self._arm_clock(table)  # the turn ended meanwhile: the next one's clock
                 return
-            table.clock_handle = None
             table.turn = None
             table.bank[seat] = 0.0
             table.auto.add(seat)

@@ -74,6 +74,7 @@ class Table:
         self.bank: dict[str, float] = {}  # seconds of time bank left per seat
         self.turn: tuple[str, int, float] | None = None  # (seat, seq, started) of the clock
         self.clock_handle: asyncio.TimerHandle | None = None
+        self.deadline = 0.0  # loop time when the turn's clock and bank run out
         self.clock_scale = 1.0  # seconds of real time per clock second (tests: less)
         self.idle_since = time.monotonic()  # when the last person's socket went
         self.chat_rows: int | None = None  # chat messages stored (counted on first chat)
