@@ -638,11 +638,14 @@ class TableService(SeatingMixin):
         self._kick_bots(table)
 
     async def _store(self, table: Table, seq: int, seat: str, action: str,
-                     patience: float | None) -> bool:
+                     patience: float | None) -> tuple[bool, bool]:
         """Append to the log, retrying a failing database (``patience`` seconds, None: until
-        it answers); False only when another move took ``seq``."""
+        it answers): (stored, retried); not stored only when ``seq`` is taken — by another
+        move, or (after a retry) by this one, whose first write committed but lost its
+        answer."""
         t0 = time.monotonic()
         delay = 0.1
+        retried = False
         while True:
             try:
                 ok = await self._commits.append(table.table_id, seq, seat, action)
@@ -653,9 +656,10 @@ class TableService(SeatingMixin):
                     raise StoreDown(str(exc)) from None
                 await asyncio.sleep(delay)
                 delay = min(2.0, delay * 2)
+                retried = True
                 continue
             self._db_ok()
-            return ok
+            return ok, retried
 
     async def _commit(self, table: Table, seat: str, action: str, new: GameState, *,
                       patience: float | None) -> bool:
@@ -664,7 +668,7 @@ class TableService(SeatingMixin):
         ``ProtocolError('unavailable')`` (nothing stored)."""
         seq = table.seq + 1
         try:
-            ok = await self._store(table, seq, seat, action, patience)
+            ok, retried = await self._store(table, seq, seat, action, patience)
         except StoreDown:
             raise ProtocolError("unavailable", "the database is not answering; the move was "
                                 "not stored: send it again in a moment") from None
@@ -676,7 +680,8 @@ class TableService(SeatingMixin):
             self._arm_clock(table)
             self._broadcast(table)
             # a write that failed after its commit, then retried: the move in the log is ours
-            return table.seq == seq and table.last == (seat, action)
+            # (without a retry the same move from another process won the race: stale)
+            return retried and table.seq == seq and table.last == (seat, action)
         table.advance(new, seq, seat, action)
         if new.is_over:
             try:
