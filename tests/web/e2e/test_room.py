@@ -57,7 +57,7 @@ def test_the_clock_runs_out_a_bot_plays_and_the_person_takes_the_seat_back(
 
 def test_leaving_asks_first_then_the_page_watches(open_player: Any, server: Server) -> None:
     t = server.create_table("bourloto", [{"kind": "human"}, BOT, BOT, BOT], preset="gr",
-                            name="Ann", table={"clock": 60})
+                            name="Ann", table={"clock": 60, "hold": False})
     ann: Player = open_player("ann", f"/t/{t['code']}#seat=P1&token={t['token']}")
     assert ann.wait_seated() == "P1"
     ann.page.wait_for_selector("#leave")
@@ -74,7 +74,7 @@ def test_leaving_asks_first_then_the_page_watches(open_player: Any, server: Serv
     listing = server.http.get(f"/api/tables/{t['code']}").json()
     p1 = next(s for s in listing["seats"] if s["seat"] == "P1")
     assert not p1["taken"] and listing["status"] == "open"
-    # the open seats are played by bots meanwhile ("auto")
+    # the open seat is played by a bot meanwhile ("auto"; the table does not hold the deal)
     ann.page.wait_for_selector('.felt .seat[data-seat="P1"] .tag.auto')
 
 
