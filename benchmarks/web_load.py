@@ -409,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = [("baseline", args.baseline_src), ("current", None)] if args.baseline_src else [
         ("current", None)]
     for label, src in runs:
-        report = run_once(args, parser, src)
+        report = run_once(args, parser, src, label)
         report["server"] = label if args.baseline_src else "current"
         reports.append(report)
         print(f"[{report['server']}]" if args.baseline_src else "", format_report(report))
@@ -420,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
-             src: str | None) -> dict[str, Any]:
+             src: str | None, label: str = "current") -> dict[str, Any]:
     tmp = tempfile.TemporaryDirectory(prefix="trapoula-load-")
     servers: list[subprocess.Popen[bytes]] = []
     if args.url:
@@ -429,7 +429,8 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
     else:
         if args.processes > 1 and not (args.redis_url and args.database_url):
             parser.error("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
-        db = args.database_url or f"sqlite:///{tmp.name}/load.db"
+        # "{run}" in the URL: a database per run (baseline, current), e.g. .../{run}
+        db = (args.database_url or f"sqlite:///{tmp.name}/load.db").replace("{run}", label)
         extra = list(args.server_arg) + ([] if src else NO_ADDRESS_LIMITS)
         if args.redis_url:
             extra += ["--redis-url", args.redis_url]
