@@ -53,7 +53,7 @@ class TableSettings:
     @classmethod
     def parse(cls, raw: Any, *, humans: int) -> TableSettings:
         """A new table's settings from the request's ``"table"`` object (defaults: a 60 s clock,
-        a 30 s bank, hold the deal, listed)."""
+        a bank of half a turn up to 30 s, hold the deal, listed)."""
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
@@ -66,7 +66,8 @@ class TableSettings:
         hold = raw.get("hold", True)
         if not isinstance(private, bool) or not isinstance(hold, bool):
             raise SpecError("'private' and 'hold' are true or false")
-        clock, bank = raw.get("clock", 60), raw.get("bank", 30)
+        clock = raw.get("clock", 60)
+        bank = raw.get("bank", default_bank(clock) if isinstance(clock, int) else 0)
         choices = ", ".join(str(c) for c in CLOCKS)
         if isinstance(clock, bool) or not isinstance(clock, int):
             raise SpecError(f"clock is one of {choices} seconds (0: off, private tables)")
@@ -89,6 +90,15 @@ class TableSettings:
 
     def with_(self, **changes: Any) -> TableSettings:
         return replace(self, **changes)
+
+
+def default_bank(clock: int) -> int:
+    """The time bank when the request gives none: half a turn, at most 30 s.
+
+    >>> [default_bank(c) for c in (15, 30, 60, 120)]
+    [7, 15, 30, 30]
+    """
+    return min(30, max(0, clock) // 2)
 
 
 LEGACY = TableSettings()

@@ -181,6 +181,8 @@
   function fields() {
     const clock = h("select", { id: "table-clock", onchange: (e) => {
       form.clock = parseInt(e.target.value, 10);
+      form.bank = Math.min(30, Math.floor(form.clock / 2)); // the server's default bank
+      bank.value = String(form.bank);
       if (form.clock === 0) { form.private = true; priv.checked = true; }
     } });
     for (const n of [15, 30, 60, 120, 0]) {
