@@ -54,11 +54,12 @@ class Adapter(ABC):
     info_layout: Layout  # the information-state tensor: the observation, then more pieces
     reward_mode: str
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
         if reward not in ("margin", "score"):
             raise ValueError(f"reward must be 'margin' or 'score', not {reward!r}")
         self.game = game
         self.reward_mode = reward
+        self.layout_mode = layout
         self.players = int(getattr(game, "players", 4))
         self.seats = tuple(f"P{i + 1}" for i in range(self.players))
 

@@ -50,6 +50,7 @@ LABELS: tuple[str, ...] = _WORD_ACTIONS + tuple(
 INDEX: dict[str, int] = {t: i for i, t in enumerate(LABELS)}
 _K32 = {c.index: k for k, c in enumerate(_CARDS)}  # 52-card index -> 0..31
 PHASES = ("agree", "bid1", "bid2", "exchange", "declare", "play", "over")
+SHARED_BID_SLOTS = 4 * 4 + 1 + 4 + 1  # layout="shared": the log of ru (its 4 agreement rounds)
 _SCALE = 500.0  # declaration points, hanging points and deal scores are divided by this
 SLICES = {
     "hand": "my cards (32-card pack index k = 8*suit + rank - 7)",
@@ -88,11 +89,13 @@ class BourlotoAdapter(Adapter):
 
     num_actions = len(LABELS)
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
-        super().__init__(game, reward)
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
+        super().__init__(game, reward, layout)
         opts: Any = game.options
         rounds = 4 * opts.agreement_rounds if opts.bidding == "agreement" else 8
         self.bid_slots = rounds + 1 + 4 + 1  # bidding, exchange, declarations, a redeal
+        if layout == "shared":  # the largest default preset (ru) fits
+            self.bid_slots = max(self.bid_slots, SHARED_BID_SLOTS)
         self._actions = [game.parse_action(t) for t in LABELS]
         self.obs_layout = Layout([
             ("hand", (32,)), ("phase", (7,)), ("to_act", (4,)), ("dealer", (4,)),

@@ -85,8 +85,8 @@ class BourreAdapter(Adapter):
 
     num_actions = len(LABELS)
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
-        super().__init__(game, reward)
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
+        super().__init__(game, reward, layout)  # one layout per table size for every preset
         opts: Any = game.options
         n = self.players
         unit = opts.ante if opts.draw_fee is None else int(opts.draw_fee)
