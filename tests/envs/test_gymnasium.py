@@ -91,7 +91,7 @@ def test_random_seat_opponent_pool_and_reward_scale() -> None:
 
     env = TrapoulaGymEnv("bourloto", "gr", seat="random", opponents=["random", first_legal],
                          reward_scale=0.01)
-    seats, total = set(), 0.0
+    seats: set[str] = set()
     for seed in range(12):
         obs, info = env.reset(seed=seed)
         seats.add(info["seat"])
