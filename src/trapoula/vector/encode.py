@@ -48,6 +48,10 @@ class Encoder:
         """Fill ``out[i]`` with the observation of the seat to act in ``plays[i]``."""
         raise NotImplementedError
 
+    def final_view(self, state: GameState) -> Any:
+        """The view the adapter's ``rewards`` reads for a finished deal (any seat's)."""
+        return state.view(self.adapter.seats[0])
+
 
 class AdapterEncoder(Encoder):
     """Every observation from the seat's view through the adapter (the reference)."""

@@ -57,7 +57,7 @@ class VectorEnv:
         self._seat_index = {s: k for k, s in enumerate(adapter.seats)}
         self._plays: list[Play] = []
         self._deal_no = [0] * num_envs
-        self._records: dict[int, dict[str, Any]] = {}
+        self._finished: dict[int, GameState] = {}
         self.obs = np.zeros((num_envs, self.obs_size), np.float32)
         self.mask = np.zeros((num_envs, self.num_actions), np.int8)
         self.to_act = np.zeros(num_envs, np.int64)
@@ -80,7 +80,7 @@ class VectorEnv:
         """Deal the first deal of every env: ``(obs [N, obs_size], mask [N, num_actions],
         to_act [N])`` (seat indices, 0 = ``P1``)."""
         self._deal_no = [0] * self.num_envs
-        self._records = {}
+        self._finished = {}
         self._plays = [self._deal(i) for i in range(self.num_envs)]
         self._finish()
         return self.obs, self.mask, self.to_act
@@ -102,22 +102,23 @@ class VectorEnv:
                 raise IllegalActionError(
                     f"env {i}: {plays[i].seat} cannot play integer {a} now; legal: "
                     + ", ".join(f"{j} ({ad.label(j)})" for j in sorted(t)))
-        self._records = {}
+        self._finished = {}
         rewards, done = self.rewards, self.done
         rewards.fill(0.0)
         done.fill(False)
         enc = self.encoder
         seats = self.adapter.seats
+        del tables
         for i, a in enumerate(acts):
             play = plays[i]
             before = play.state
             play.step(a)
             if play.state.is_over:
                 state = play.state
-                r = self.adapter.rewards(state.view(seats[0]))
+                r = self.adapter.rewards(enc.final_view(state))
                 rewards[i] = [r[s] for s in seats]
                 done[i] = True
-                self._records[i] = state.record()
+                self._finished[i] = state
                 plays[i] = self._deal(i)
             else:
                 enc.moved(i, before, play, a)
@@ -150,7 +151,11 @@ class VectorEnv:
 
     def records(self) -> dict[int, dict[str, Any]]:
         """``{i: record}`` of the deals that ended at the last step (``game.replay``)."""
-        return dict(self._records)
+        return {i: s.record() for i, s in self._finished.items()}
+
+    def finished(self, i: int) -> GameState | None:
+        """The final state of env ``i``'s deal that ended at the last step, if one did."""
+        return self._finished.get(i)
 
 
 def make(game: str, preset: str | None = None, *, num_envs: int = 1, seed: int = 0,

@@ -1,0 +1,296 @@
+"""Bourloto observations kept up to date move by move (the fenced fast path of
+:mod:`trapoula.vector`), pinned to the adapter by :mod:`trapoula.vector.check`.
+
+Every seat's observation row of every deal lives in one ``[N, 4, size]`` array.  The moves
+that change a few known cells are applied to the four rows at once, for the whole batch, in
+numpy: a plain card play (the card leaves the player's hand and joins the trick; a finished
+trick moves to the played cards, with the new points and tricks; the seat to act moves on)
+and a bid that leaves the phase, the upcard, the trump and the buyer as they were (one slot
+of the bidding log).  Any other move (the last bid, the seven exchange, declarations, a
+card with words, the end of trick 1 when declarations are compared then, ...) marks the
+deal's four rows stale, and a stale row is written again, when that seat is next to act,
+by :meth:`BourlotoEncoder.rebuild`: the adapter's ``ones`` read from the state's fields
+instead of from a view (the seat's own hand and declarations, and public facts only).
+The encoder is used only when the adapter's layout is exactly the one it was written for
+(:func:`knows`); any other layout (a changed adapter, a new preset's slices) gets the
+reference encoder, so a change to the adapter can make the batch slower, never different.
+The agreement check (:mod:`trapoula.vector.check`) compares every row it returns with
+``adapter.observe(state.view(seat))``.
+
+>>> import trapoula.envs
+>>> from trapoula.vector.env import VectorEnv
+>>> ad = trapoula.envs.adapter_for("bourloto", "gr")
+>>> env = VectorEnv(ad, 2, seed=0, encoder=BourlotoEncoder(ad, 2))
+>>> obs, mask, to_act = env.reset()
+>>> bool((obs[0] == ad.observe(env.state(0).view("P1"))).all())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from trapoula.core.state import GameState
+from trapoula.envs.base import Adapter, Play
+from trapoula.envs.bourloto import _SCALE, INDEX
+from trapoula.envs.layout import clip01
+from trapoula.games.bourloto.state import AGREE, BID2, PLAY
+from trapoula.vector.encode import Encoder
+
+__all__ = ["BourlotoEncoder", "knows"]
+
+_K32 = [0] * 52  # 52-card index -> 32-card index (the adapter's card numbering)
+for _s in range(4):
+    for _r in range(8):
+        _K32[13 * _s + 5 + _r] = 8 * _s + _r
+_ME = np.arange(4)
+# _BYTE[s][b]: the 32-card indices of the cards of suit s in the 8-bit rank pattern b
+_BYTE = [[[8 * s + r for r in range(8) if b >> r & 1] for b in range(256)] for s in range(4)]
+_SHIFTS = (5, 18, 31, 44)  # where each suit's 7..A sit in a 52-card mask
+_PIECES = ["hand", "phase", "to_act", "dealer", "upcard", "trump", "buyer", "bids", "trick",
+           "leader", "played", "points", "tricks", "declared", "declared_points", "bourlot",
+           "my_declarations", "my_declaration_points", "hanging", "scores", "thrown_in"]
+
+
+def _k32s(mask: int) -> list[int]:
+    """The 32-card indices of a 52-card mask's cards, in order."""
+    b = _BYTE
+    return (b[0][mask >> 5 & 0xFF] + b[1][mask >> 18 & 0xFF] + b[2][mask >> 31 & 0xFF]
+            + b[3][mask >> 44 & 0xFF])
+
+
+def knows(adapter: Adapter) -> bool:
+    """True when ``adapter``'s observation is the one this encoder writes: the Bourloto
+    adapter's slices in this order, the phases of the engine."""
+    from trapoula.envs import bourloto as adapter_module
+    from trapoula.games.bourloto import state as state_module
+
+    return (type(adapter).__name__ == "BourlotoAdapter"
+            and [n for n, _ in adapter.obs_layout.pieces] == _PIECES
+            and adapter_module.PHASES == state_module.PHASES
+            and adapter.obs_layout.shapes["bids"] == (adapter.bid_slots, 16)  # type: ignore[attr-defined]
+            and adapter.obs_layout.shapes["trick"] == (4, 32))
+
+
+class _Final:
+    """The part of a final view that ``BourlotoAdapter.scores`` reads."""
+
+    __slots__ = ("result",)
+
+    def __init__(self, result: Any) -> None:
+        self.result = result
+
+
+class BourlotoEncoder(Encoder):
+    """Rows of all four seats per deal, moved on by numpy deltas (see the module docs)."""
+
+    def __init__(self, adapter: Adapter, num_envs: int) -> None:
+        super().__init__(adapter, num_envs)
+        o = adapter.obs_layout.offset
+        self.o_hand, self.o_to_act, self.o_trick = o("hand"), o("to_act"), o("trick")
+        self.o_leader, self.o_played, self.o_bids = o("leader"), o("played"), o("bids")
+        self.o_points, self.o_tricks = o("points"), o("tricks")
+        self.bid_slots: int = adapter.bid_slots  # type: ignore[attr-defined]
+        self.o = {name: o(name) for name, _ in adapter.obs_layout.pieces}
+        self.index = INDEX
+        opts: Any = adapter.game.options
+        self.trick1_changes = opts.declaration_timing == "first_trick"
+        self.rows = np.zeros((num_envs, 4, self.size), np.float32)
+        self.flat: Any = self.rows.reshape(-1)
+        self.stale = np.ones((num_envs, 4), bool)
+        self._clear()
+
+    def _clear(self) -> None:
+        self.plays: list[tuple[int, int, int, int, int]] = []  # env, seat, card, pos, next
+        self.closes: list[tuple[int, ...]] = []  # env, leader, 4 cards, next, tally
+        self.bids: list[tuple[int, int, int, int, int]] = []  # env, seat, word, slot, next
+
+    def start(self, i: int, play: Play) -> None:
+        self.stale[i] = True
+
+    def final_view(self, state: GameState) -> Any:
+        """What the adapter's rewards read of a finished deal: its result (public)."""
+        return _Final(state.result)
+
+    def moved(self, i: int, before: GameState, play: Play, action: int) -> None:
+        b: Any = before
+        a: Any = play.state
+        phase = b._phase
+        if phase == PLAY:
+            if a._phase != PLAY or (action - 12) & 3:
+                self.stale[i] = True
+                return
+            seat, card, trick = b._turn, (action - 12) >> 2, b.trick
+            pos = len(trick)
+            if pos < 3:
+                self.plays.append((i, seat, card, pos, a._turn))
+            elif self.trick1_changes and not b._tl and any(b.declared[0]):
+                self.stale[i] = True  # trick 1 ends: the declarations made are compared
+            else:
+                t = a.tally
+                self.closes.append((i, (seat + 1) & 3, _K32[trick[0]], _K32[trick[1]],
+                                    _K32[trick[2]], card, a._turn, t[0], t[1], t[4], t[5]))
+            return
+        if AGREE <= phase <= BID2 and a._phase == phase:
+            slot = len(b.bid.history)
+            bb, ab = b.bid, a.bid
+            if (slot < self.bid_slots and len(ab.history) == slot + 1
+                    and ab.upcard == bb.upcard and a._ctx.trump == b._ctx.trump
+                    and a._ctx.buyer == b._ctx.buyer):
+                self.bids.append((i, b._turn, action, slot, a._turn))
+                return
+        self.stale[i] = True
+
+    # --- applying the deltas ------------------------------------------------------------------
+    def _apply(self) -> None:
+        size, flat = self.size, self.flat
+        off: list[np.ndarray] = []
+        on: list[np.ndarray] = []
+        if self.plays:
+            e, s, k, pos, n = np.array(self.plays, np.int64).T
+            base = (e[:, None] * 4 + _ME) * size  # [M, 4]: each observer's row
+            rel = (s[:, None] - _ME) & 3
+            off.append(base + self.o_to_act + rel)
+            on.append(base + self.o_to_act + ((n[:, None] - _ME) & 3))
+            on.append(base + self.o_trick + 32 * rel + k[:, None])
+            lead = pos == 0
+            on.append((base + self.o_leader + rel)[lead])
+            off.append((e * 4 + s) * size + self.o_hand + k)
+        if self.closes:
+            c = np.array(self.closes, np.int64).T
+            e, lead_seat, n = c[0], c[1], c[6]
+            base = (e[:, None] * 4 + _ME) * size
+            s = (lead_seat + 3) & 3  # the seat that played the fourth card
+            off.append(base + self.o_to_act + ((s[:, None] - _ME) & 3))
+            on.append(base + self.o_to_act + ((n[:, None] - _ME) & 3))
+            off.append(base + self.o_leader + ((lead_seat[:, None] - _ME) & 3))
+            off.append((e * 4 + s) * size + self.o_hand + c[5])
+            for j in range(4):
+                rel = (((lead_seat + j) & 3)[:, None] - _ME) & 3
+                cell = 32 * rel + c[2 + j][:, None]
+                off.append(base + self.o_trick + cell)
+                on.append(base + self.o_played + cell)
+            us = _ME & 1  # team of each observer: 0 = A (P1, P3)
+            pts = np.stack([c[7], c[8]], 1) / 162.0  # [M, 2] for A, B
+            trk = np.stack([c[9], c[10]], 1) / 8.0
+            for col, arr, o in ((0, pts, self.o_points), (1, trk, self.o_tricks)):
+                del col
+                mine, theirs = arr[:, us], arr[:, 1 - us]
+                flat[base + o] = mine
+                flat[base + o + 1] = theirs
+        if self.bids:
+            e, s, w, slot, n = np.array(self.bids, np.int64).T
+            base = (e[:, None] * 4 + _ME) * size
+            at = base + self.o_bids + 16 * slot[:, None]
+            off.append(base + self.o_to_act + ((s[:, None] - _ME) & 3))
+            on.append(base + self.o_to_act + ((n[:, None] - _ME) & 3))
+            on.append(at + ((s[:, None] - _ME) & 3))
+            on.append(at + 4 + w[:, None])
+        if off:
+            flat[np.concatenate([x.ravel() for x in off])] = 0.0
+        if on:
+            flat[np.concatenate([x.ravel() for x in on])] = 1.0
+        self._clear()
+
+    def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
+        self._apply()
+        stale = self.stale
+        ar = np.arange(len(plays))
+        need = np.flatnonzero(stale[ar, to_act])
+        if len(need):
+            me = to_act[need]
+            stale[need, me] = False
+            flat_rows = self.rows.reshape(-1, self.size)
+            ids = need * 4 + me
+            flat_rows[ids] = 0.0
+            on: list[int] = []
+            at: list[int] = []
+            vals: list[float] = []
+            rebuild = self.rebuild
+            size = self.size
+            for i, r in zip(need.tolist(), ids.tolist(), strict=True):
+                rebuild(plays[i].state, r % 4, r * size, on, at, vals)
+            self.flat[on] = 1.0
+            self.flat[at] = vals
+        out[:] = self.rows[ar, to_act]
+
+    def rebuild(self, state: GameState, me: int, base: int, on: list[int], at: list[int],
+                vals: list[float]) -> None:
+        """The cells of seat ``me``'s observation (``adapter.ones`` of its view), offset by
+        ``base``: indices set to 1 onto ``on``, the other values onto ``at``/``vals``."""
+        st: Any = state
+        ctx = st._ctx
+        o = self.o
+        phase = st._phase
+        cells = [o["hand"] + k for k in _k32s(ctx.hands[me] & st._left)]
+        cells.append(o["phase"] + phase)
+        if phase != 6:  # OVER
+            cells.append(o["to_act"] + ((st._turn - me) & 3))
+        cells.append(o["dealer"] + ((ctx.dealer - me) & 3))
+        bid = st.bid
+        if bid.upcard >= 0:
+            cells.append(o["upcard"] + _K32[bid.upcard])
+        if ctx.trump >= 0:
+            cells.append(o["trump"] + ctx.trump)
+        if ctx.buyer >= 0:
+            cells.append(o["buyer"] + (ctx.buyer != (me & 1)))
+        b = o["bids"]
+        index = self.index
+        for slot, (seat, text) in enumerate(bid.history[: self.bid_slots]):
+            cells.append(b + 16 * slot + ((seat - me) & 3))
+            cells.append(b + 16 * slot + 4 + index[text])
+        trick = st.trick
+        in_trick = 0
+        if trick:
+            t = o["trick"]
+            lead = (st._turn - len(trick)) & 3
+            for j, c in enumerate(trick):
+                cells.append(t + 32 * ((lead + j - me) & 3) + _K32[c])
+                in_trick |= 1 << c
+            cells.append(o["leader"] + ((lead - me) & 3))
+        p = o["played"]
+        gone = ~st._left & ~in_trick
+        for seat in range(4):
+            at32 = p + 32 * ((seat - me) & 3)
+            cells += [at32 + k for k in _k32s(ctx.hands[seat] & gone)]
+        tally = st.tally
+        us = me & 1
+        them = 1 - us
+        ov = [(o["points"], tally[us] / 162.0), (o["points"] + 1, tally[them] / 162.0),
+              (o["tricks"], tally[4 + us] / 8.0), (o["tricks"] + 1, tally[4 + them] / 8.0)]
+        d = o["declared"]
+        dp = [0, 0]
+        declared = st.declared
+        for seat in range(4):
+            r = (seat - me) & 3
+            for dec in declared[0][seat]:
+                cells += [d + 32 * r + k for k in _k32s(dec.mask)]
+                dp[r & 1] += dec.points
+        bour = declared[2]
+        ov += [(o["declared_points"], clip01(dp[0] / _SCALE)),
+               (o["declared_points"] + 1, clip01(dp[1] / _SCALE)),
+               (o["bourlot"], clip01(bour[us] / 20.0)),
+               (o["bourlot"] + 1, clip01(bour[them] / 20.0))]
+        m = o["my_declarations"]
+        mine = 0
+        for dec in ctx.avail[me]:
+            cells += [m + k for k in _k32s(dec.mask)]
+            mine += dec.points
+        ov += [(o["my_declaration_points"], clip01(mine / _SCALE)),
+               (o["hanging"], clip01(ctx.hanging / _SCALE))]
+        if phase == 6:
+            res = st.result
+            if res.get("thrown_in"):
+                cells.append(o["thrown_in"])
+            else:
+                sc = res["scores"]
+                ab = "AB"
+                ov += [(o["scores"], clip01(sc[ab[us]] / _SCALE)),
+                       (o["scores"] + 1, clip01(sc[ab[them]] / _SCALE))]
+        on += [base + k for k in cells]
+        for k, x in ov:
+            at.append(base + k)
+            vals.append(x)
