@@ -215,7 +215,7 @@ class BourlotoEncoder(Encoder):
                 rebuild(plays[i].state, r % 4, r * size, on, at, vals)
             self.flat[on] = 1.0
             self.flat[at] = vals
-        out[:] = self.rows[ar, to_act]
+        np.take(self.rows.reshape(-1, self.size), ar * 4 + to_act, axis=0, out=out)
 
     def rebuild(self, state: GameState, me: int, base: int, on: list[int], at: list[int],
                 vals: list[float]) -> None:
@@ -253,9 +253,11 @@ class BourlotoEncoder(Encoder):
             cells.append(o["leader"] + ((lead - me) & 3))
         p = o["played"]
         gone = ~st._left & ~in_trick
-        for seat in range(4):
-            at32 = p + 32 * ((seat - me) & 3)
-            cells += [at32 + k for k in _k32s(ctx.hands[seat] & gone)]
+        hands = ctx.hands
+        if (hands[0] | hands[1] | hands[2] | hands[3]) & gone:
+            for seat in range(4):
+                at32 = p + 32 * ((seat - me) & 3)
+                cells += [at32 + k for k in _k32s(hands[seat] & gone)]
         tally = st.tally
         us = me & 1
         them = 1 - us
@@ -264,11 +266,12 @@ class BourlotoEncoder(Encoder):
         d = o["declared"]
         dp = [0, 0]
         declared = st.declared
-        for seat in range(4):
-            r = (seat - me) & 3
-            for dec in declared[0][seat]:
-                cells += [d + 32 * r + k for k in _k32s(dec.mask)]
-                dp[r & 1] += dec.points
+        if any(declared[0]):
+            for seat in range(4):
+                r = (seat - me) & 3
+                for dec in declared[0][seat]:
+                    cells += [d + 32 * r + k for k in _k32s(dec.mask)]
+                    dp[r & 1] += dec.points
         bour = declared[2]
         ov += [(o["declared_points"], clip01(dp[0] / _SCALE)),
                (o["declared_points"] + 1, clip01(dp[1] / _SCALE)),

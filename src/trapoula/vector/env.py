@@ -95,24 +95,28 @@ class VectorEnv:
         plays = self._plays
         if len(acts) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(acts)}")
-        tables = [p.table() for p in plays]
-        for i, (a, t) in enumerate(zip(acts, tables, strict=True)):
-            if a not in t:
-                ad = self.adapter
-                raise IllegalActionError(
-                    f"env {i}: {plays[i].seat} cannot play integer {a} now; legal: "
-                    + ", ".join(f"{j} ({ad.label(j)})" for j in sorted(t)))
+        tables = [p.table() for p in plays]  # computed by the last step, cached
+        bad = [i for i, (a, t) in enumerate(zip(acts, tables, strict=True)) if a not in t]
+        if bad:
+            i, ad = bad[0], self.adapter
+            raise IllegalActionError(
+                f"env {i}: {plays[i].seat} cannot play integer {acts[i]} now; legal: "
+                + ", ".join(f"{j} ({ad.label(j)})" for j in sorted(tables[i])))
         self._finished = {}
         rewards, done = self.rewards, self.done
         rewards.fill(0.0)
         done.fill(False)
         enc = self.encoder
         seats = self.adapter.seats
-        del tables
         for i, a in enumerate(acts):
             play = plays[i]
             before = play.state
-            play.step(a)
+            act = tables[i][a]
+            if act is None or play.pending:
+                play.step(a)  # a sub-decision, or the one completing it
+            else:  # Play.step's work for a whole action (legality was checked above)
+                play._table = None
+                play.state = before.apply(act)  # the engine checks it again
             if play.state.is_over:
                 state = play.state
                 r = self.adapter.rewards(enc.final_view(state))
