@@ -89,14 +89,16 @@ class VectorEnv:
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           np.ndarray]:
         """Play ``actions[i]`` in deal ``i``: ``(obs, mask, to_act, rewards [N, seats],
-        done [N])``.  Every action is checked first: an illegal one raises
+        done [N])``.  A negative action leaves that deal as it is (for drivers that move
+        only some deals).  Every action is checked first: an illegal one raises
         ``IllegalActionError`` and no deal moves."""
         acts = np.asarray(actions).astype(np.int64, copy=False).tolist()
         plays = self._plays
         if len(acts) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(acts)}")
         tables = [p.table() for p in plays]  # computed by the last step, cached
-        bad = [i for i, (a, t) in enumerate(zip(acts, tables, strict=True)) if a not in t]
+        bad = [i for i, (a, t) in enumerate(zip(acts, tables, strict=True))
+               if a not in t and a >= 0]
         if bad:
             i, ad = bad[0], self.adapter
             raise IllegalActionError(
@@ -109,6 +111,8 @@ class VectorEnv:
         enc = self.encoder
         seats = self.adapter.seats
         for i, a in enumerate(acts):
+            if a < 0:
+                continue
             play = plays[i]
             before = play.state
             act = tables[i][a]
