@@ -97,6 +97,10 @@ class BourlotoAdapter(Adapter):
         if layout == "shared":  # the largest default preset (ru) fits
             self.bid_slots = max(self.bid_slots, SHARED_BID_SLOTS)
         self._actions = [game.parse_action(t) for t in LABELS]
+        # every integer is one whole engine action, the same in every position: batched
+        # drivers (trapoula.vector) map legal actions to integers with ``action_index``
+        self.static_actions: list[Action] | None = self._actions
+        self.action_index: dict[str, int] = INDEX
         self.obs_layout = Layout([
             ("hand", (32,)), ("phase", (7,)), ("to_act", (4,)), ("dealer", (4,)),
             ("upcard", (32,)), ("trump", (4,)), ("buyer", (2,)),

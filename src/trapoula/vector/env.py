@@ -56,6 +56,11 @@ class VectorEnv:
         self.encoder = encoder if encoder is not None else AdapterEncoder(adapter, num_envs)
         self._seat_index = {s: k for k, s in enumerate(adapter.seats)}
         self._plays: list[Play] = []
+        # adapters whose integers are whole actions fixed for every position: the legal
+        # integers straight from the engine's legal list (no per-position table)
+        self._static: list[Any] | None = getattr(adapter, "static_actions", None)
+        self._index: dict[str, int] = getattr(adapter, "action_index", {})
+        self._ints: list[list[int]] = []
         self._deal_no = [0] * num_envs
         self._finished: dict[int, GameState] = {}
         self.obs = np.zeros((num_envs, self.obs_size), np.float32)
@@ -96,7 +101,8 @@ class VectorEnv:
         plays = self._plays
         if len(acts) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(acts)}")
-        tables = [p.table() for p in plays]  # computed by the last step, cached
+        static = self._static
+        tables: list[Any] = self._ints if static is not None else [p.table() for p in plays]
         bad = [i for i, (a, t) in enumerate(zip(acts, tables, strict=True))
                if a not in t and a >= 0]
         if bad:
@@ -115,8 +121,10 @@ class VectorEnv:
                 continue
             play = plays[i]
             before = play.state
-            act = tables[i][a]
-            if act is None or play.pending:
+            if static is not None:
+                play._table = None
+                play.state = before.apply(static[a])  # the engine checks it again
+            elif (act := tables[i][a]) is None or play.pending:
                 play.step(a)  # a sub-decision, or the one completing it
             else:  # Play.step's work for a whole action (legality was checked above)
                 play._table = None
@@ -140,10 +148,19 @@ class VectorEnv:
         flat: list[int] = []
         to_act = self.to_act
         index = self._seat_index
+        static = self._static is not None
+        ints = self._ints = []
+        legal_index = self._index
         for i, play in enumerate(plays):
             base = i * n_act
-            flat.extend([base + k for k in play.table()])
-            to_act[i] = index[play.state.current_player]  # type: ignore[index]
+            state = play.state
+            if static:
+                legal = [legal_index[a] for a in state.legal_actions()]
+                ints.append(legal)
+            else:
+                legal = list(play.table())
+            flat.extend([base + k for k in legal])
+            to_act[i] = index[state.current_player]  # type: ignore[index]
         self.mask.fill(0)
         self.mask.ravel()[flat] = 1
         self.encoder.write(plays, to_act, self.obs)
