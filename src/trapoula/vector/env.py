@@ -68,6 +68,7 @@ class VectorEnv:
         self.to_act = np.zeros(num_envs, np.int64)
         self.rewards = np.zeros((num_envs, self.players), np.float32)
         self.done = np.zeros(num_envs, bool)
+        self.batched = np.zeros(num_envs, bool)  # deals stepped by a subclass in numpy
 
     # --- dealing ------------------------------------------------------------------------------
     def _deal(self, i: int) -> Play:
@@ -141,8 +142,15 @@ class VectorEnv:
         self._finish()
         return self.obs, self.mask, self.to_act, rewards, done
 
+    def _before_finish(self) -> None:
+        """Subclasses that step some deals in batches play them here."""
+
+    def _masks(self, flat: list[int]) -> None:
+        """Subclasses write the masks and seats to act of the deals in ``self.batched``."""
+
     def _finish(self) -> None:
         """The masks, seats to act and observations of the deals as they are now."""
+        self._before_finish()
         plays = self._plays
         n_act = self.num_actions
         flat: list[int] = []
@@ -151,7 +159,11 @@ class VectorEnv:
         static = self._static is not None
         ints = self._ints = []
         legal_index = self._index
+        batched = self.batched.tolist()
         for i, play in enumerate(plays):
+            if batched[i]:
+                ints.append([])
+                continue
             base = i * n_act
             state = play.state
             if static:
@@ -163,6 +175,7 @@ class VectorEnv:
             to_act[i] = index[state.current_player]  # type: ignore[index]
         self.mask.fill(0)
         self.mask.ravel()[flat] = 1
+        self._masks(flat)
         self.encoder.write(plays, to_act, self.obs)
 
     # --- inspection ---------------------------------------------------------------------------
@@ -194,7 +207,10 @@ def make(game: str, preset: str | None = None, *, num_envs: int = 1, seed: int =
     adapter = trapoula.envs.adapter_for(game, preset, reward, layout, **options)
     encoder: Encoder | None = None
     if fast:
-        from trapoula.vector.incremental import incremental_encoder
+        from trapoula.vector.incremental import batched_env, incremental_encoder
 
+        env = batched_env(adapter, num_envs, seed)
+        if env is not None:
+            return env
         encoder = incremental_encoder(adapter, num_envs)
     return VectorEnv(adapter, num_envs, seed, encoder)

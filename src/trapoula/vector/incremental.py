@@ -8,10 +8,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from trapoula.envs.base import Adapter
 from trapoula.vector.encode import Encoder
 
-__all__ = ["incremental_encoder"]
+if TYPE_CHECKING:
+    from trapoula.vector.env import VectorEnv
+
+__all__ = ["batched_env", "incremental_encoder"]
 
 
 def incremental_encoder(adapter: Adapter, num_envs: int) -> Encoder | None:
@@ -21,4 +26,16 @@ def incremental_encoder(adapter: Adapter, num_envs: int) -> Encoder | None:
         from trapoula.vector.bourloto import BourlotoEncoder, knows
 
         return BourlotoEncoder(adapter, num_envs) if knows(adapter) else None
+    return None
+
+
+def batched_env(adapter: Adapter, num_envs: int, seed: int) -> VectorEnv | None:
+    """A VectorEnv that plays part of each deal in numpy, when the game has one
+    (:mod:`trapoula.vector.bourloto_play`), else None."""
+    if adapter.game.name == "bourloto":
+        from trapoula.vector.bourloto import knows
+        from trapoula.vector.bourloto_play import BourlotoVectorEnv, supported
+
+        if knows(adapter) and supported(adapter.game.options):
+            return BourlotoVectorEnv(adapter, num_envs, seed)
     return None
