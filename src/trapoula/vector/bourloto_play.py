@@ -36,7 +36,7 @@ from trapoula.accel.bourloto_numpy import _ABOVE_CT, _P8, _S8, _TP8, _TS8
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.games.bourloto.state import PLAY
-from trapoula.vector.bourloto import _K32, BourlotoEncoder, _k32s
+from trapoula.vector.bourloto import _K32, BourlotoEncoder
 from trapoula.vector.env import VectorEnv
 
 __all__ = ["BourlotoVectorEnv", "supported"]
@@ -52,6 +52,18 @@ _PTS = np.array([[_TP8[k & 7] if k >> 3 == t else _P8[k & 7] for k in range(32)]
 _BITS = np.arange(32, dtype=np.int64)
 _ME = np.arange(4)
 _FULL = 0xFFFFFFFF
+
+
+def _to32(m: int) -> int:
+    """A 52-card mask of 32-pack cards as the batch's 32-bit mask (a byte per suit)."""
+    return (m >> 5 & 0xFF) | (m >> 10 & 0xFF00) | (m >> 15 & 0xFF0000) | (m >> 20 & 0xFF000000)
+
+
+def _union(decls: Any) -> int:
+    m = 0
+    for d in decls:
+        m |= d.mask
+    return m
 
 
 def supported(options: Any) -> bool:
@@ -87,6 +99,12 @@ class BourlotoVectorEnv(VectorEnv):
         self.trk = np.zeros((n, 2), np.int64)
         self.bour = np.zeros((n, 2), np.int64)
         self.kq = np.zeros(n, np.int64)  # K+Q of trumps when 'bourlot' goes with the card
+        # trick-1 declarations ('declare' with the card): who may, what it shows
+        self.trick1_here = self.trick1_words and self.bourlot_played
+        self.may = np.zeros((n, 4), bool)
+        self.avail = np.zeros((n, 4), np.int64)  # the cards of each seat's declarations
+        self.avail_pts = np.zeros((n, 4), np.int64)
+        self.dpts = np.zeros((n, 2), np.int64)  # points of the declarations shown, A and B
         self.log = np.zeros((n, 32), np.int64)
         self.nlog = np.zeros(n, np.int64)
         self.legal = np.zeros(n, np.int64)
@@ -100,11 +118,7 @@ class BourlotoVectorEnv(VectorEnv):
         st: Any = play.state
         ctx = st._ctx
         left = st._left
-        for s in range(4):
-            m = 0
-            for k in _k32s(ctx.hands[s] & left):
-                m |= 1 << k
-            self.hands[i, s] = m
+        self.hands[i] = [_to32(h & left) for h in ctx.hands]
         self.trump[i] = ctx.trump
         self.turn[i] = st._turn
         trick = st.trick
@@ -116,11 +130,14 @@ class BourlotoVectorEnv(VectorEnv):
         self.pts[i] = (t[0], t[1])
         self.trk[i] = (t[4], t[5])
         self.bour[i] = st.declared[2]
-        kq = 0
-        if ctx.kq_mask:
-            for k in _k32s(ctx.kq_mask):
-                kq |= 1 << k
-        self.kq[i] = kq
+        self.kq[i] = _to32(ctx.kq_mask)
+        if self.trick1_here:
+            self.may[i] = ctx.may_declare
+            self.avail[i] = [_to32(_union(d)) for d in ctx.avail]
+            self.avail_pts[i] = [sum(x.points for x in d) for d in ctx.avail]
+            shown = st.declared[0]
+            self.dpts[i] = (sum(x.points for x in shown[0] + shown[2]),
+                            sum(x.points for x in shown[1] + shown[3]))
         self.nlog[i] = 0
         self._entry[i] = st
         self.fast[i] = True
@@ -139,7 +156,8 @@ class BourlotoVectorEnv(VectorEnv):
             enc.stale[i] = False
 
     def _ready(self, state: Any) -> bool:
-        return bool(state._phase == PLAY and (state._tl or not self.trick1_words))
+        return bool(state._phase == PLAY
+                    and (state._tl or not self.trick1_words or self.trick1_here))
 
     def _sync(self, i: int) -> GameState:
         """The engine state of deal ``i``: the entry state with the batch's actions."""
@@ -219,7 +237,7 @@ class BourlotoVectorEnv(VectorEnv):
         open_ = pos < 3  # (a closing card goes straight to the played cards)
         on = [(base + o["trick"] + 32 * rel + k[:, None])[open_],
               (base + o["leader"] + rel)[lead]]
-        said = np.flatnonzero(words == 1)
+        said = np.flatnonzero(words & 1)
         if len(said):  # 'bourlot' with the King or Queen of trumps
             team = seat[said] & 1
             self.bour[r[said], team] += 20
@@ -229,6 +247,20 @@ class BourlotoVectorEnv(VectorEnv):
             bb = base[said]
             flat[bb + o["bourlot"]] = b[:, us]
             flat[bb + o["bourlot"] + 1] = b[:, 1 - us]
+        shown = np.flatnonzero(words >= 2)
+        if len(shown):  # 'declare' with a trick-1 card: the seat's declarations are shown
+            rs, ss = r[shown], seat[shown]
+            cards32 = self.avail[rs, ss]
+            self.dpts[rs, ss & 1] += self.avail_pts[rs, ss]
+            bs = base[shown]
+            has = ((cards32[:, None] >> _BITS) & 1).astype(bool)  # [S, 32]
+            rel_s = (ss[:, None] - _ME) & 3  # [S, 4]
+            cells = bs[:, :, None] + o["declared"] + 32 * rel_s[:, :, None] + _BITS
+            on.append(cells[np.broadcast_to(has[:, None, :], cells.shape)])
+            us = _ME & 1
+            d = np.minimum(self.dpts[rs] / 500.0, 1.0)
+            flat[bs + o["declared_points"]] = d[:, us]
+            flat[bs + o["declared_points"] + 1] = d[:, 1 - us]
         nxt = (seat + 1) & 3
         close = pos == 3
         c = np.flatnonzero(close)
@@ -324,9 +356,15 @@ class BourlotoVectorEnv(VectorEnv):
         bits = (legal[:, None] >> _BITS) & 1
         m = self.mask[r]
         m[:, 12::4] = bits
+        kqbits = 0
         if self.bourlot_played:
             kq = self.kq[r]
             both = (kq != 0) & ((hand & kq) == kq)
-            m[:, 13::4] = bits & ((kq[:, None] >> _BITS) & 1) & both[:, None]
+            kqbits = bits & ((kq[:, None] >> _BITS) & 1) & both[:, None]
+            m[:, 13::4] = kqbits
+        if self.trick1_here:
+            first = (self.trk[r].sum(1) == 0) & self.may[r, seat]
+            m[:, 14::4] = bits & first[:, None]
+            m[:, 15::4] = kqbits & first[:, None]
         self.mask[r] = m
         self.to_act[r] = seat
