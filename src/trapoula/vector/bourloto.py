@@ -225,7 +225,8 @@ class BourlotoEncoder(Encoder):
         ctx = st._ctx
         o = self.o
         phase = st._phase
-        cells = [o["hand"] + k for k in _k32s(ctx.hands[me] & st._left)]
+        left = st._left
+        cells = [o["hand"] + k for k in _k32s(ctx.hands[me] & left)]
         cells.append(o["phase"] + phase)
         if phase != 6:  # OVER
             cells.append(o["to_act"] + ((st._turn - me) & 3))
@@ -240,8 +241,9 @@ class BourlotoEncoder(Encoder):
         b = o["bids"]
         index = self.index
         for slot, (seat, text) in enumerate(bid.history[: self.bid_slots]):
-            cells.append(b + 16 * slot + ((seat - me) & 3))
-            cells.append(b + 16 * slot + 4 + index[text])
+            at16 = b + 16 * slot
+            cells.append(at16 + ((seat - me) & 3))
+            cells.append(at16 + 4 + index[text])
         trick = st.trick
         in_trick = 0
         if trick:
@@ -251,39 +253,45 @@ class BourlotoEncoder(Encoder):
                 cells.append(t + 32 * ((lead + j - me) & 3) + _K32[c])
                 in_trick |= 1 << c
             cells.append(o["leader"] + ((lead - me) & 3))
-        p = o["played"]
-        gone = ~st._left & ~in_trick
-        hands = ctx.hands
-        if (hands[0] | hands[1] | hands[2] | hands[3]) & gone:
+        us = me & 1
+        them = 1 - us
+        ov: list[tuple[int, float]] = []  # the values that are not 0 (the row starts at 0)
+        tl = st._tl
+        if tl:
+            p = o["played"]
+            gone = ~left & ~in_trick
+            hands = ctx.hands
             for seat in range(4):
                 at32 = p + 32 * ((seat - me) & 3)
                 cells += [at32 + k for k in _k32s(hands[seat] & gone)]
-        tally = st.tally
-        us = me & 1
-        them = 1 - us
-        ov = [(o["points"], tally[us] / 162.0), (o["points"] + 1, tally[them] / 162.0),
-              (o["tricks"], tally[4 + us] / 8.0), (o["tricks"] + 1, tally[4 + them] / 8.0)]
-        d = o["declared"]
-        dp = [0, 0]
+            tally = st.tally
+            ov += [(o["points"], tally[us] / 162.0), (o["points"] + 1, tally[them] / 162.0),
+                   (o["tricks"], tally[4 + us] / 8.0), (o["tricks"] + 1, tally[4 + them] / 8.0)]
         declared = st.declared
         if any(declared[0]):
+            d = o["declared"]
+            dp = [0, 0]
             for seat in range(4):
                 r = (seat - me) & 3
                 for dec in declared[0][seat]:
                     cells += [d + 32 * r + k for k in _k32s(dec.mask)]
                     dp[r & 1] += dec.points
+            ov += [(o["declared_points"], clip01(dp[0] / _SCALE)),
+                   (o["declared_points"] + 1, clip01(dp[1] / _SCALE))]
         bour = declared[2]
-        ov += [(o["declared_points"], clip01(dp[0] / _SCALE)),
-               (o["declared_points"] + 1, clip01(dp[1] / _SCALE)),
-               (o["bourlot"], clip01(bour[us] / 20.0)),
-               (o["bourlot"] + 1, clip01(bour[them] / 20.0))]
-        m = o["my_declarations"]
-        mine = 0
-        for dec in ctx.avail[me]:
-            cells += [m + k for k in _k32s(dec.mask)]
-            mine += dec.points
-        ov += [(o["my_declaration_points"], clip01(mine / _SCALE)),
-               (o["hanging"], clip01(ctx.hanging / _SCALE))]
+        if bour[0] or bour[1]:
+            ov += [(o["bourlot"], clip01(bour[us] / 20.0)),
+                   (o["bourlot"] + 1, clip01(bour[them] / 20.0))]
+        avail = ctx.avail[me]
+        if avail:
+            m = o["my_declarations"]
+            mine = 0
+            for dec in avail:
+                cells += [m + k for k in _k32s(dec.mask)]
+                mine += dec.points
+            ov.append((o["my_declaration_points"], clip01(mine / _SCALE)))
+        if ctx.hanging:
+            ov.append((o["hanging"], clip01(ctx.hanging / _SCALE)))
         if phase == 6:
             res = st.result
             if res.get("thrown_in"):
