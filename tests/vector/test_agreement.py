@@ -71,3 +71,22 @@ def test_records_replay_and_state_is_the_engine_state() -> None:
             assert env.finished(i) is not None and env.finished(i).record() == rec
             seen += 1
     assert env.state(0).game.name == "bourre" and not env.state(0).is_over
+
+
+def test_the_incremental_encoder_alone_agrees() -> None:
+    """The Bourloto encoder on the engine's path (used for options the batch does not
+    play), compared cell for cell with the reference encoder on the same deals."""
+    import trapoula.envs
+    from trapoula.vector.bourloto import BourlotoEncoder
+    from trapoula.vector.env import VectorEnv
+
+    for preset in ("gr", "ru"):
+        ad = trapoula.envs.adapter_for("bourloto", preset)
+        inc = VectorEnv(ad, 5, seed=6, encoder=BourlotoEncoder(ad, 5))
+        ref = VectorEnv(ad, 5, seed=6)
+        a, b = inc.reset(), ref.reset()
+        rng = np.random.default_rng(2)
+        for _ in range(150):
+            assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=False))
+            acts = (rng.random(a[1].shape) * a[1]).argmax(1)
+            a, b = inc.step(acts), ref.step(acts)
