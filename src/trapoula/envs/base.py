@@ -145,6 +145,12 @@ class Adapter(ABC):
             out[i] = x
         return out
 
+    def observe_state(self, state: GameState, seat: str, pending: tuple[int, ...] = (),
+                      out: np.ndarray | None = None) -> np.ndarray:
+        """``observe(state.view(seat), pending)``; an adapter may compute the same tensor
+        without building the view (a fenced fast path pinned to :meth:`observe`)."""
+        return self.observe(state.view(seat), pending, out)
+
     def info_state(self, view: Any, pending: tuple[int, ...] = (),
                    out: np.ndarray | None = None) -> np.ndarray:
         """The information-state tensor: the observation followed by the history pieces."""
@@ -285,7 +291,7 @@ class Play:
     def observe(self, seat: str, out: np.ndarray | None = None) -> np.ndarray:
         """``seat``'s observation tensor (the pending integers only for the seat to act)."""
         pending = self.pending if seat == self.seat else ()
-        return self.adapter.observe(self.state.view(seat), pending, out)
+        return self.adapter.observe_state(self.state, seat, pending, out)
 
     def obs_string(self, seat: str) -> str:
         pending = self.pending if seat == self.seat else ()

@@ -115,6 +115,7 @@ class BourlotoAdapter(Adapter):
         o = self.obs_layout.offset
         self._o = {name: o(name) for name, _ in self.obs_layout.pieces}
         self._hist0 = self.info_layout.offset("trick_history")
+        self._fast: Any = None  # the state reader of observe_state, made on first use
 
     # --- actions ------------------------------------------------------------------------------
     def table(self, legal: Sequence[Action], pending: tuple[int, ...] = ()) -> Table:
@@ -214,6 +215,20 @@ class BourlotoAdapter(Adapter):
                 vals.append((o["scores"], clip01(sc[us] / _SCALE)))
                 vals.append((o["scores"] + 1, clip01(sc[them] / _SCALE)))
         return on, vals
+
+    def observe_state(self, state: Any, seat: str, pending: tuple[int, ...] = (),
+                      out: Any = None) -> Any:
+        """The observation of ``seat`` read from the state's fields
+        (:mod:`trapoula.envs.bourloto_fast`, pinned to :meth:`observe` of the view)."""
+        fast = self._fast
+        if fast is None:
+            from trapoula.envs.bourloto_fast import StateCells, knows
+
+            fast = self._fast = StateCells(self) if knows(self) else False
+        deal = getattr(state, "deal", state)  # a match: its deal in progress (or the last)
+        if fast is False or type(deal).__name__ != "BourlotoState":
+            return super().observe_state(state, seat, pending, out)
+        return fast.observe(deal, int(seat[1:]) - 1, out)
 
     def info_ones(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
         me = int(view.seat[1:])

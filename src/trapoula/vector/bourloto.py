@@ -9,8 +9,8 @@ and a bid that leaves the phase, the upcard, the trump and the buyer as they wer
 of the bidding log).  Any other move (the last bid, the seven exchange, declarations, a
 card with words, the end of trick 1 when declarations are compared then, ...) marks the
 deal's four rows stale, and a stale row is written again, when that seat is next to act,
-by :meth:`BourlotoEncoder.rebuild`: the adapter's ``ones`` read from the state's fields
-instead of from a view (the seat's own hand and declarations, and public facts only).
+by :class:`~trapoula.envs.bourloto_fast.StateCells` (the adapter's ``ones`` read from the
+state's fields instead of from a view) (the seat's own hand and declarations, and public facts only).
 The encoder is used only when the adapter's layout is exactly the one it was written for
 (:func:`knows`); any other layout (a changed adapter, a new preset's slices) gets the
 reference encoder, so a change to the adapter can make the batch slower, never different.
@@ -35,44 +35,13 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.bourloto import _SCALE, INDEX
-from trapoula.envs.layout import clip01
+from trapoula.envs.bourloto_fast import _K32, StateCells, knows
 from trapoula.games.bourloto.state import AGREE, BID2, PLAY
 from trapoula.vector.encode import Encoder
 
 __all__ = ["BourlotoEncoder", "knows"]
 
-_K32 = [0] * 52  # 52-card index -> 32-card index (the adapter's card numbering)
-for _s in range(4):
-    for _r in range(8):
-        _K32[13 * _s + 5 + _r] = 8 * _s + _r
 _ME = np.arange(4)
-# _BYTE[s][b]: the 32-card indices of the cards of suit s in the 8-bit rank pattern b
-_BYTE = [[[8 * s + r for r in range(8) if b >> r & 1] for b in range(256)] for s in range(4)]
-_SHIFTS = (5, 18, 31, 44)  # where each suit's 7..A sit in a 52-card mask
-_PIECES = ["hand", "phase", "to_act", "dealer", "upcard", "trump", "buyer", "bids", "trick",
-           "leader", "played", "points", "tricks", "declared", "declared_points", "bourlot",
-           "my_declarations", "my_declaration_points", "hanging", "scores", "thrown_in"]
-
-
-def _k32s(mask: int) -> list[int]:
-    """The 32-card indices of a 52-card mask's cards, in order."""
-    b = _BYTE
-    return (b[0][mask >> 5 & 0xFF] + b[1][mask >> 18 & 0xFF] + b[2][mask >> 31 & 0xFF]
-            + b[3][mask >> 44 & 0xFF])
-
-
-def knows(adapter: Adapter) -> bool:
-    """True when ``adapter``'s observation is the one this encoder writes: the Bourloto
-    adapter's slices in this order, the phases of the engine."""
-    from trapoula.envs import bourloto as adapter_module
-    from trapoula.games.bourloto import state as state_module
-
-    return (type(adapter).__name__ == "BourlotoAdapter"
-            and [n for n, _ in adapter.obs_layout.pieces] == _PIECES
-            and adapter_module.PHASES == state_module.PHASES
-            and adapter.obs_layout.shapes["bids"] == (adapter.bid_slots, 16)  # type: ignore[attr-defined]
-            and adapter.obs_layout.shapes["trick"] == (4, 32))
 
 
 class _Final:
@@ -94,8 +63,9 @@ class BourlotoEncoder(Encoder):
         self.o_leader, self.o_played, self.o_bids = o("leader"), o("played"), o("bids")
         self.o_points, self.o_tricks = o("points"), o("tricks")
         self.bid_slots: int = adapter.bid_slots  # type: ignore[attr-defined]
-        self.o = {name: o(name) for name, _ in adapter.obs_layout.pieces}
-        self.index = INDEX
+        self.cells = StateCells(adapter)
+        self.o = self.cells.o
+        self.rebuild = self.cells.cells  # the cells of a seat's row, from the state
         opts: Any = adapter.game.options
         self.trick1_changes = opts.declaration_timing == "first_trick"
         self.rows = np.zeros((num_envs, 4, self.size), np.float32)
@@ -216,92 +186,3 @@ class BourlotoEncoder(Encoder):
             self.flat[on] = 1.0
             self.flat[at] = vals
         np.take(self.rows.reshape(-1, self.size), ar * 4 + to_act, axis=0, out=out)
-
-    def rebuild(self, state: GameState, me: int, base: int, on: list[int], at: list[int],
-                vals: list[float]) -> None:
-        """The cells of seat ``me``'s observation (``adapter.ones`` of its view), offset by
-        ``base``: indices set to 1 onto ``on``, the other values onto ``at``/``vals``."""
-        st: Any = state
-        ctx = st._ctx
-        o = self.o
-        phase = st._phase
-        left = st._left
-        cells = [o["hand"] + k for k in _k32s(ctx.hands[me] & left)]
-        cells.append(o["phase"] + phase)
-        if phase != 6:  # OVER
-            cells.append(o["to_act"] + ((st._turn - me) & 3))
-        cells.append(o["dealer"] + ((ctx.dealer - me) & 3))
-        bid = st.bid
-        if bid.upcard >= 0:
-            cells.append(o["upcard"] + _K32[bid.upcard])
-        if ctx.trump >= 0:
-            cells.append(o["trump"] + ctx.trump)
-        if ctx.buyer >= 0:
-            cells.append(o["buyer"] + (ctx.buyer != (me & 1)))
-        b = o["bids"]
-        index = self.index
-        for slot, (seat, text) in enumerate(bid.history[: self.bid_slots]):
-            at16 = b + 16 * slot
-            cells.append(at16 + ((seat - me) & 3))
-            cells.append(at16 + 4 + index[text])
-        trick = st.trick
-        in_trick = 0
-        if trick:
-            t = o["trick"]
-            lead = (st._turn - len(trick)) & 3
-            for j, c in enumerate(trick):
-                cells.append(t + 32 * ((lead + j - me) & 3) + _K32[c])
-                in_trick |= 1 << c
-            cells.append(o["leader"] + ((lead - me) & 3))
-        us = me & 1
-        them = 1 - us
-        ov: list[tuple[int, float]] = []  # the values that are not 0 (the row starts at 0)
-        tl = st._tl
-        if tl:
-            p = o["played"]
-            gone = ~left & ~in_trick
-            hands = ctx.hands
-            for seat in range(4):
-                at32 = p + 32 * ((seat - me) & 3)
-                cells += [at32 + k for k in _k32s(hands[seat] & gone)]
-            tally = st.tally
-            ov += [(o["points"], tally[us] / 162.0), (o["points"] + 1, tally[them] / 162.0),
-                   (o["tricks"], tally[4 + us] / 8.0), (o["tricks"] + 1, tally[4 + them] / 8.0)]
-        declared = st.declared
-        if any(declared[0]):
-            d = o["declared"]
-            dp = [0, 0]
-            for seat in range(4):
-                r = (seat - me) & 3
-                for dec in declared[0][seat]:
-                    cells += [d + 32 * r + k for k in _k32s(dec.mask)]
-                    dp[r & 1] += dec.points
-            ov += [(o["declared_points"], clip01(dp[0] / _SCALE)),
-                   (o["declared_points"] + 1, clip01(dp[1] / _SCALE))]
-        bour = declared[2]
-        if bour[0] or bour[1]:
-            ov += [(o["bourlot"], clip01(bour[us] / 20.0)),
-                   (o["bourlot"] + 1, clip01(bour[them] / 20.0))]
-        avail = ctx.avail[me]
-        if avail:
-            m = o["my_declarations"]
-            mine = 0
-            for dec in avail:
-                cells += [m + k for k in _k32s(dec.mask)]
-                mine += dec.points
-            ov.append((o["my_declaration_points"], clip01(mine / _SCALE)))
-        if ctx.hanging:
-            ov.append((o["hanging"], clip01(ctx.hanging / _SCALE)))
-        if phase == 6:
-            res = st.result
-            if res.get("thrown_in"):
-                cells.append(o["thrown_in"])
-            else:
-                sc = res["scores"]
-                ab = "AB"
-                ov += [(o["scores"], clip01(sc[ab[us]] / _SCALE)),
-                       (o["scores"] + 1, clip01(sc[ab[them]] / _SCALE))]
-        on += [base + k for k in cells]
-        for k, x in ov:
-            at.append(base + k)
-            vals.append(x)
