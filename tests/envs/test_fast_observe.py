@@ -31,3 +31,24 @@ def test_observe_state_equals_observe_of_the_view(preset: str, layout: str) -> N
             legal = s.legal_actions()
             s = s.apply(legal[int(rng.random() * len(legal))])
     assert checked > 2000
+
+
+@pytest.mark.parametrize("preset", ["gr", "ru"])
+def test_play_keeps_every_seats_observation_up_to_date(preset: str) -> None:
+    """Play's rows (moved by integers and by bots' whole actions) equal the view's tensor."""
+    from trapoula.envs.base import Play
+
+    ad = make_adapter(trapoula.make("bourloto", preset))
+    rng = random.Random(3)
+    for deal in range(20):
+        play = Play(ad, ad.game.new_deal(seed=100 + deal))
+        assert play._rows is not None
+        while not play.over:
+            for seat in ad.seats:
+                assert np.array_equal(play.observe(seat), ad.observe(play.state.view(seat)))
+            legal = play.legal_ints()
+            if rng.random() < 0.3:  # a bot's whole action
+                play.apply(ad.label(legal[int(rng.random() * len(legal))]))
+            else:
+                play.step(legal[int(rng.random() * len(legal))])
+        assert np.array_equal(play.observe("P1"), ad.observe(play.state.view("P1")))

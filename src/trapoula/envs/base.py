@@ -76,6 +76,12 @@ class Adapter(ABC):
     def layout_rows(self) -> list[tuple[str, str, str]]:
         """``(integers, meaning, used when)`` rows of the action layout (for the docs)."""
 
+    def index_of(self, label: str) -> int | None:
+        """The one integer that is the whole action ``label``, where the layout has one
+        fixed integer per action (else None)."""
+        index = getattr(self, "action_index", None)
+        return None if index is None else index.get(label)
+
     def index(self, label: str) -> int:
         """The integer whose :meth:`label` is ``label`` (for tests and examples)."""
         for i in range(self.num_actions):
@@ -150,6 +156,12 @@ class Adapter(ABC):
         """``observe(state.view(seat), pending)``; an adapter may compute the same tensor
         without building the view (a fenced fast path pinned to :meth:`observe`)."""
         return self.observe(state.view(seat), pending, out)
+
+    def seat_rows(self) -> Any:
+        """An object keeping every seat's observation of one deal up to date move by move
+        (``reset(state)``, ``moved(before, after, integer)``, ``observe(state, seat_index)``),
+        or None: :class:`Play` then builds each observation with :meth:`observe_state`."""
+        return None
 
     def info_state(self, view: Any, pending: tuple[int, ...] = (),
                    out: np.ndarray | None = None) -> np.ndarray:
@@ -227,13 +239,17 @@ class Play:
     """A deal in progress as the environments drive it: the engine state, the pending
     integers of a sub-decision, and the legal integers (computed once per position)."""
 
-    __slots__ = ("adapter", "state", "pending", "_table")
+    __slots__ = ("adapter", "state", "pending", "_table", "_rows")
 
-    def __init__(self, adapter: Adapter, state: GameState) -> None:
+    def __init__(self, adapter: Adapter, state: GameState, rows: bool = True) -> None:
         self.adapter = adapter
         self.state = state
         self.pending: tuple[int, ...] = ()
         self._table: Table | None = None
+        # every seat's observation kept up to date (when the adapter can, and rows=True)
+        self._rows = adapter.seat_rows() if rows else None
+        if self._rows is not None:
+            self._rows.reset(state)
 
     @property
     def seat(self) -> str | None:
@@ -275,15 +291,25 @@ class Play:
             self.pending = (*self.pending, i)
             return None
         self.pending = ()
-        self.state = self.state.apply(a)
+        before = self.state
+        self.state = before.apply(a)
+        if self._rows is not None:
+            self._rows.moved(before, self.state, i)
         return a
 
     def apply(self, action: Action | str) -> None:
         """Play a whole engine action (a bot's choice); no sub-decision may be pending."""
         if self.pending:
             raise IllegalActionError("a sub-decision is pending; finish it with integers")
-        self.state = self.state.apply(action)
+        before = self.state
+        self.state = before.apply(action)
         self._table = None
+        if self._rows is not None:
+            i = self.adapter.index_of(str(action))
+            if i is None:
+                self._rows.reset(self.state)
+            else:
+                self._rows.moved(before, self.state, i)
 
     def view(self, seat: str) -> Any:
         return self.state.view(seat)
@@ -291,6 +317,10 @@ class Play:
     def observe(self, seat: str, out: np.ndarray | None = None) -> np.ndarray:
         """``seat``'s observation tensor (the pending integers only for the seat to act)."""
         pending = self.pending if seat == self.seat else ()
+        rows = self._rows
+        if rows is not None and not pending:
+            out = rows.observe(self.state, int(seat[1:]) - 1, out)
+            return out
         return self.adapter.observe_state(self.state, seat, pending, out)
 
     def obs_string(self, seat: str) -> str:

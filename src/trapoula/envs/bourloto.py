@@ -230,6 +230,13 @@ class BourlotoAdapter(Adapter):
             return super().observe_state(state, seat, pending, out)
         return fast.observe(deal, int(seat[1:]) - 1, out)
 
+    def seat_rows(self) -> Any:
+        """Every seat's observation kept up to date move by move
+        (:class:`~trapoula.envs.bourloto_fast.SeatRows`), when the layout is the known one."""
+        from trapoula.envs.bourloto_fast import SeatRows, StateCells, knows
+
+        return SeatRows(StateCells(self)) if knows(self) else None
+
     def info_ones(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
         me = int(view.seat[1:])
         h = self._hist0

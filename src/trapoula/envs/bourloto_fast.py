@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from trapoula.core.state import GameState
     from trapoula.envs.base import Adapter
 
-__all__ = ["StateCells", "knows"]
+__all__ = ["SeatRows", "StateCells", "knows"]
 
 _K32 = [0] * 52  # 52-card index -> 32-card index (the adapter's card numbering)
 for _s in range(4):
@@ -75,6 +75,8 @@ class StateCells:
         self.bid_slots: int = adapter.bid_slots  # type: ignore[attr-defined]
         self.size = adapter.obs_layout.size
         self.index = INDEX
+        opts: Any = adapter.game.options
+        self.trick1_changes = opts.declaration_timing == "first_trick"
 
     def observe(self, state: GameState, me: int, out: np.ndarray | None = None
                 ) -> np.ndarray:
@@ -179,3 +181,130 @@ class StateCells:
         for k, x in ov:
             at.append(base + k)
             vals.append(x)
+
+
+class SeatRows:
+    """Every seat's observation of one deal, kept up to date move by move (the single-env
+    form of :class:`trapoula.vector.bourloto.BourlotoEncoder`): a plain card play or a
+    bid that changes nothing else writes the few cells it changes into the four rows
+    (``array('f')`` rows, float32 like the tensor); any other move marks the rows stale,
+    and a stale row is written again by :class:`StateCells` when it is asked for.  The rows
+    describe one state (``at``); asked about another, it answers from :class:`StateCells`.
+
+    >>> import trapoula
+    >>> from trapoula.envs import adapter_for
+    >>> ad = adapter_for("bourloto", "gr")
+    >>> rows, s = SeatRows(StateCells(ad)), ad.game.new_deal(seed=4)
+    >>> rows.reset(s)
+    >>> t = s.apply(s.legal_actions()[0])
+    >>> rows.moved(s, t, ad.index(str(s.legal_actions()[0])))
+    >>> bool((rows.observe(t, 1) == ad.observe(t.view("P2"))).all())
+    True
+    """
+
+    def __init__(self, cells: StateCells) -> None:
+        from array import array
+
+        self.cells = cells
+        self.size = cells.size
+        self._zero = array("f", bytes(4 * cells.size))
+        self.rows = [array("f", self._zero) for _ in range(4)]
+        self.stale = [True] * 4
+        self.at: Any = None
+        o = cells.o
+        self.o_hand, self.o_to_act, self.o_trick = o["hand"], o["to_act"], o["trick"]
+        self.o_leader, self.o_played, self.o_bids = o["leader"], o["played"], o["bids"]
+        self.o_points, self.o_tricks = o["points"], o["tricks"]
+
+    def reset(self, state: Any) -> None:
+        self.at = state
+        self.stale = [True] * 4
+
+    def moved(self, before: Any, after: Any, action: int) -> None:
+        """Integer ``action`` took the deal from ``before`` to ``after``."""
+        if before is not self.at or type(after).__name__ != "BourlotoState" or after.is_over:
+            self.reset(after)
+            return
+        self.at = after
+        phase = before._phase
+        rows = self.rows
+        if phase == 5:  # PLAY
+            if after._phase != 5 or (action - 12) & 3:
+                self.stale = [True] * 4
+                return
+            seat, card, trick = before._turn, (action - 12) >> 2, before.trick
+            pos = len(trick)
+            nxt = after._turn
+            rows[seat][self.o_hand + card] = 0.0
+            if pos < 3:
+                ta, tr, ld = self.o_to_act, self.o_trick, self.o_leader
+                for me in range(4):
+                    row = rows[me]
+                    r = (seat - me) & 3
+                    row[ta + r] = 0.0
+                    row[tr + 32 * r + card] = 1.0
+                    if pos == 0:
+                        row[ld + r] = 1.0
+                    row[ta + ((nxt - me) & 3)] = 1.0
+                return
+            if self.cells.trick1_changes and not before._tl and any(before.declared[0]):
+                self.stale = [True] * 4
+                return
+            lead = (seat + 1) & 3
+            ks = [_K32[c] for c in trick] + [card]
+            t = after.tally
+            ta, tr, pl, ld = self.o_to_act, self.o_trick, self.o_played, self.o_leader
+            for me in range(4):
+                row = rows[me]
+                row[ta + ((seat - me) & 3)] = 0.0
+                row[ld + ((lead - me) & 3)] = 0.0
+                for j in range(4):
+                    cell = 32 * ((lead + j - me) & 3) + ks[j]
+                    row[tr + cell] = 0.0
+                    row[pl + cell] = 1.0
+                us = me & 1
+                row[self.o_points] = t[us] / 162.0
+                row[self.o_points + 1] = t[1 - us] / 162.0
+                row[self.o_tricks] = t[4 + us] / 8.0
+                row[self.o_tricks + 1] = t[5 - us] / 8.0
+                row[ta + ((nxt - me) & 3)] = 1.0
+            return
+        if 0 <= phase <= 2 and after._phase == phase:
+            slot = len(before.bid.history)
+            bb, ab = before.bid, after.bid
+            if (slot < self.cells.bid_slots and len(ab.history) == slot + 1
+                    and ab.upcard == bb.upcard and after._ctx.trump == before._ctx.trump
+                    and after._ctx.buyer == before._ctx.buyer):
+                seat, nxt = before._turn, after._turn
+                at16 = self.o_bids + 16 * slot
+                ta = self.o_to_act
+                for me in range(4):
+                    row = rows[me]
+                    row[ta + ((seat - me) & 3)] = 0.0
+                    row[at16 + ((seat - me) & 3)] = 1.0
+                    row[at16 + 4 + action] = 1.0
+                    row[ta + ((nxt - me) & 3)] = 1.0
+                return
+        self.stale = [True] * 4
+
+    def observe(self, state: Any, me: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``me``'s observation of ``state`` (a new array unless ``out``)."""
+        if state is not self.at:
+            return self.cells.observe(state, me, out)
+        row = self.rows[me]
+        if self.stale[me]:
+            row[:] = self._zero
+            on: list[int] = []
+            at: list[int] = []
+            vals: list[float] = []
+            self.cells.cells(state, me, 0, on, at, vals)
+            for k in on:
+                row[k] = 1.0
+            for k, x in zip(at, vals, strict=True):
+                row[k] = x
+            self.stale[me] = False
+        view = np.frombuffer(row, np.float32)
+        if out is None:
+            return view.copy()
+        out[:] = view
+        return out

@@ -77,7 +77,8 @@ class VectorEnv:
             j = self._deal_no[i]
             self._deal_no[i] = j + 1
             play = Play(self.adapter,
-                        self.game.new_deal(seed=derive_seed(self.seed, "vector", i, j)))
+                        self.game.new_deal(seed=derive_seed(self.seed, "vector", i, j)),
+                        rows=False)  # the encoder keeps the observations
             if not play.over:
                 self.encoder.start(i, play)
                 return play
@@ -182,6 +183,12 @@ class VectorEnv:
     def state(self, i: int) -> GameState:
         """The engine state of env ``i`` now (the public API object)."""
         return self._plays[i].state
+
+    def pending(self, i: int) -> tuple[int, ...]:
+        """The integers of env ``i``'s unfinished sub-decision (Burraco's melds), which its
+        observation shows to the seat to act: ``obs[i]`` is
+        ``adapter.observe(env.state(i).view(seat), env.pending(i))``."""
+        return self.play(i).pending
 
     def play(self, i: int) -> Play:
         """Env ``i``'s deal as the adapters drive it (state, pending sub-decision)."""
