@@ -10,7 +10,7 @@ of the bidding log).  Any other move (the last bid, the seven exchange, declarat
 card with words, the end of trick 1 when declarations are compared then, ...) marks the
 deal's four rows stale, and a stale row is written again, when that seat is next to act,
 by :class:`~trapoula.envs.bourloto_fast.StateCells` (the adapter's ``ones`` read from the
-state's fields instead of from a view) (the seat's own hand and declarations, and public facts only).
+state's fields instead of from a view: the seat's own hand and declarations, public facts).
 The encoder is used only when the adapter's layout is exactly the one it was written for
 (:func:`knows`); any other layout (a changed adapter, a new preset's slices) gets the
 reference encoder, so a change to the adapter can make the batch slower, never different.
