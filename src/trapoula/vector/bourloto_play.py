@@ -35,8 +35,9 @@ import numpy as np
 from trapoula.accel.bourloto_numpy import _ABOVE_CT, _P8, _S8, _TP8, _TS8
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
+from trapoula.envs.bourloto_fast import _K32
 from trapoula.games.bourloto.state import PLAY
-from trapoula.vector.bourloto import _K32, BourlotoEncoder
+from trapoula.vector.bourloto import BourlotoEncoder
 from trapoula.vector.env import VectorEnv
 
 __all__ = ["BourlotoVectorEnv", "supported"]
@@ -110,6 +111,8 @@ class BourlotoVectorEnv(VectorEnv):
         self.legal = np.zeros(n, np.int64)
         self._entry: list[GameState | None] = [None] * n
         self._actions = adapter.static_actions  # type: ignore[attr-defined]
+        self._pending_fast: Arr | None = None
+        self._fast_acts: Arr = np.zeros(0, np.int64)
 
     # --- entering the batch -------------------------------------------------------------------
     def _enter(self, i: int) -> None:

@@ -35,7 +35,7 @@ from trapoula.vector.seat import Opponent, SeatDriver
 __all__ = ["TrapoulaVectorEnv"]
 
 
-class TrapoulaVectorEnv(VectorEnv):  # type: ignore[misc]
+class TrapoulaVectorEnv(VectorEnv):
     """``num_envs`` deals, one learner seat in each (see the module docs)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
@@ -46,7 +46,7 @@ class TrapoulaVectorEnv(VectorEnv):  # type: ignore[misc]
                  seed: int = 0, **options: Any) -> None:
         self._make = dict(game=game, preset=preset, num_envs=num_envs, reward=reward,
                           layout=layout, **options)
-        self.venv = make(seed=seed, **self._make)  # type: ignore[arg-type]
+        self.venv = make(seed=seed, **self._make)
         self.seat, self.opponent, self.reward_scale = seat, opponent, float(reward_scale)
         self.driver = SeatDriver(self.venv, seat=seat, opponent=opponent, seed=seed)
         self.adapter = self.venv.adapter
@@ -64,7 +64,7 @@ class TrapoulaVectorEnv(VectorEnv):  # type: ignore[misc]
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal every env (``seed`` re-seeds the deals and the opponents)."""
         if seed is not None:
-            self.venv = make(seed=seed, **self._make)  # type: ignore[arg-type]
+            self.venv = make(seed=seed, **self._make)
             self.driver = SeatDriver(self.venv, seat=self.seat, opponent=self.opponent,
                                      seed=seed)
         obs, mask = self.driver.reset()

@@ -28,7 +28,7 @@ from trapoula.vector.seat import Opponent, SeatDriver
 __all__ = ["TrapoulaSB3VecEnv"]
 
 
-class TrapoulaSB3VecEnv(VecEnv):  # type: ignore[misc]
+class TrapoulaSB3VecEnv(VecEnv):
     """``num_envs`` deals for SB3 (see the module docs); ``seat``, ``opponent`` as in
     :class:`~trapoula.vector.seat.SeatDriver`."""
 
