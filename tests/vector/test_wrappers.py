@@ -74,3 +74,17 @@ def test_maskable_ppo_trains_on_the_sb3_vec_env() -> None:
     obs = env.reset()
     acts, _ = model.predict(obs, action_masks=env.action_masks())
     assert env.action_masks()[np.arange(8), acts].all()
+
+
+def test_the_vector_page_examples_run() -> None:
+    import importlib.util
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "vector.md").read_text("utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 4
+    for block in blocks:
+        if "sb3_contrib" in block and importlib.util.find_spec("sb3_contrib") is None:
+            continue
+        exec(compile(block, "vector.md", "exec"), {})  # noqa: S102
