@@ -211,6 +211,9 @@ class SeatRows:
         self.rows = [array("f", self._zero) for _ in range(4)]
         self.stale = [True] * 4
         self.at: Any = None
+        from trapoula.games.bourloto.state import BourlotoState
+
+        self._cls = BourlotoState
         o = cells.o
         self.o_hand, self.o_to_act, self.o_trick = o["hand"], o["to_act"], o["trick"]
         self.o_leader, self.o_played, self.o_bids = o["leader"], o["played"], o["bids"]
@@ -222,7 +225,7 @@ class SeatRows:
 
     def moved(self, before: Any, after: Any, action: int) -> None:
         """Integer ``action`` took the deal from ``before`` to ``after``."""
-        if before is not self.at or type(after).__name__ != "BourlotoState" or after.is_over:
+        if before is not self.at or after.__class__ is not self._cls or after.is_over:
             self.reset(after)
             return
         self.at = after
@@ -237,13 +240,13 @@ class SeatRows:
             nxt = after._turn
             rows[seat][self.o_hand + card] = 0.0
             if pos < 3:
-                ta, tr, ld = self.o_to_act, self.o_trick, self.o_leader
-                for me in range(4):
-                    row = rows[me]
+                ta, tr = self.o_to_act, self.o_trick + card
+                ld = self.o_leader if pos == 0 else -1
+                for me, row in enumerate(rows):
                     r = (seat - me) & 3
                     row[ta + r] = 0.0
-                    row[tr + 32 * r + card] = 1.0
-                    if pos == 0:
+                    row[tr + 32 * r] = 1.0
+                    if ld >= 0:
                         row[ld + r] = 1.0
                     row[ta + ((nxt - me) & 3)] = 1.0
                 return
