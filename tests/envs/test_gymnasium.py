@@ -119,3 +119,15 @@ def test_match_env_rewards_sum_to_the_match_margin() -> None:
         deals += len(info.get("deals", []))
     sc = env.play.state.result["scores"]
     assert deals == env.play.state.result["deals"] and total == sc["A"] - sc["B"]
+
+
+def test_stable_baselines3_make_vec_env() -> None:
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.env_util import make_vec_env
+
+    venv = make_vec_env("trapoula/Bourloto-gr-v0", n_envs=2, seed=0)
+    obs = venv.reset()
+    assert obs["observation"].shape == (2, 742)
+    masks = np.stack(venv.env_method("action_masks"))
+    obs, reward, done, info = venv.step(masks.argmax(1))
+    assert reward.shape == (2,)
