@@ -36,6 +36,7 @@ from trapoula.accel.bourloto_numpy import _ABOVE_CT, _P8, _S8, _TP8, _TS8
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.envs.bourloto_fast import _K32
+from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.state import PLAY
 from trapoula.vector.bourloto import BourlotoEncoder
 from trapoula.vector.env import VectorEnv
@@ -76,6 +77,15 @@ def supported(options: Any) -> bool:
             and options.bourlot_announce in ("with_declarations", "when_played"))
 
 
+class _Result:
+    """What the adapter's rewards read of a finished deal: its result."""
+
+    __slots__ = ("result",)
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        self.result = result
+
+
 class BourlotoVectorEnv(VectorEnv):
     """:class:`VectorEnv` whose deals play their cards in numpy once only cards remain."""
 
@@ -106,12 +116,19 @@ class BourlotoVectorEnv(VectorEnv):
         self.avail = np.zeros((n, 4), np.int64)  # the cards of each seat's declarations
         self.avail_pts = np.zeros((n, 4), np.int64)
         self.dpts = np.zeros((n, 2), np.int64)  # points of the declarations shown, A and B
+        self.tp = np.zeros((n, 2), np.int64)  # trump points taken, A and B (the ru meza)
+        self.dscore = np.zeros((n, 2), np.int64)  # declaration points as compared, A and B
+        self.shown = np.zeros(n, bool)  # declarations shown in trick 1 (compared at its end)
+        self.buyer = np.zeros(n, np.int64)
+        self.hanging = np.zeros(n, np.int64)
         self.log = np.zeros((n, 32), np.int64)
         self.nlog = np.zeros(n, np.int64)
         self.legal = np.zeros(n, np.int64)
         self._entry: list[GameState | None] = [None] * n
         self._actions = adapter.static_actions  # type: ignore[attr-defined]
         self._pending_fast: Arr | None = None
+        # deals the batch finished at the last step: (entry state, integers, result)
+        self._finished_lazy: dict[int, tuple[GameState, list[int], dict[str, Any]]] = {}
         self._fast_acts: Arr = np.zeros(0, np.int64)
 
     # --- entering the batch -------------------------------------------------------------------
@@ -131,8 +148,13 @@ class BourlotoVectorEnv(VectorEnv):
             self.tcards[i, j] = _K32[c]
         t = st.tally
         self.pts[i] = (t[0], t[1])
+        self.tp[i] = (t[2], t[3])
         self.trk[i] = (t[4], t[5])
         self.bour[i] = st.declared[2]
+        self.dscore[i] = st.declared[1]
+        self.shown[i] = False
+        self.buyer[i] = ctx.buyer
+        self.hanging[i] = ctx.hanging
         self.kq[i] = _to32(ctx.kq_mask)
         if self.trick1_here:
             self.may[i] = ctx.may_declare
@@ -171,6 +193,28 @@ class BourlotoVectorEnv(VectorEnv):
             st = st.apply(acts[a])
         return st
 
+    def _final(self, i: int) -> GameState | None:
+        lazy = self._finished_lazy.get(i)
+        if lazy is None:
+            return None
+        st, acts, result = lazy
+        for a in acts:
+            st = st.apply(self._actions[a])
+        assert st.is_over and st.result == result, "the batch's deal must end as the engine's"
+        self._finished[i] = st
+        del self._finished_lazy[i]
+        return st
+
+    def finished(self, i: int) -> GameState | None:
+        if i in self._finished_lazy:
+            return self._final(i)
+        return super().finished(i)
+
+    def records(self) -> dict[int, dict[str, Any]]:
+        for i in list(self._finished_lazy):
+            self._final(i)
+        return super().records()
+
     def state(self, i: int) -> GameState:
         if self.fast[i]:
             self._plays[i].state = self._sync(i)
@@ -202,6 +246,7 @@ class BourlotoVectorEnv(VectorEnv):
                 acts_py[i] = acts[i]
                 super().step(acts_py)  # raises IllegalActionError
         slow = np.where(self.fast, -1, acts)
+        self._finished_lazy = {}
         self._pending_fast = rows
         self._fast_acts = acts[rows]
         return super().step(slow)
@@ -253,6 +298,7 @@ class BourlotoVectorEnv(VectorEnv):
         shown = np.flatnonzero(words >= 2)
         if len(shown):  # 'declare' with a trick-1 card: the seat's declarations are shown
             rs, ss = r[shown], seat[shown]
+            self.shown[rs] = True
             cards32 = self.avail[rs, ss]
             self.dpts[rs, ss & 1] += self.avail_pts[rs, ss]
             bs = base[shown]
@@ -280,6 +326,8 @@ class BourlotoVectorEnv(VectorEnv):
             team = winner & 1
             last = self.trk[rc].sum(1) == 7
             self.pts[rc, team] += pts + 10 * last
+            self.tp[rc, team] += (_PTS[trump[:, None], cards] * ((cards >> 3) == trump[:, None])
+                                  ).sum(1)
             self.trk[rc, team] += 1
             self.tlen[rc] = 0
             nxt[c] = winner
@@ -301,22 +349,39 @@ class BourlotoVectorEnv(VectorEnv):
         on.append(base + o["to_act"] + ((nxt[:, None] - _ME) & 3))
         flat[np.concatenate([x.ravel() for x in off])] = 0.0
         flat[np.concatenate([x.ravel() for x in on])] = 1.0
-        # the deals that ended: the engine replays them (their rewards and records)
-        over = r[self.trk[r].sum(1) == 8]
+        done_tricks = self.trk[r].sum(1)
+        # trick 1 ended where declarations were shown: the engine compares them
+        for i in r[(done_tricks == 1) & close & self.shown[r]].tolist():
+            self.dscore[i] = self.state(i).declared[1]  # type: ignore[attr-defined]
+        # the deals that ended: scored by the engine's scoring function from the batch's
+        # tallies; their final states (records) are replayed by the engine when asked for
+        over = r[done_tricks == 8]
         seats = self.adapter.seats
+        opts = self.game.options
         for i in over.tolist():
-            final = self._sync(i)
-            assert final.is_over, "the batch's last trick must end the engine's deal"
-            rw = self.adapter.rewards(self.encoder.final_view(final))
+            pa, pb = self.pts[i].tolist()
+            na = int(self.trk[i, 0])
+            ta, tb = self.tp[i].tolist()
+            (da, db), (ba, bb) = self.dscore[i].tolist(), self.bour[i].tolist()
+            a, b, pool = score_teams(opts, int(self.buyer[i]), pa, pb,
+                                     0 if na == 8 else (1 if na == 0 else -1),
+                                     da + ba, db + bb, ta, tb, int(self.hanging[i]))
+            result: dict[str, Any] = {"scores": {"A": a, "B": b}}
+            if opts.contract:  # type: ignore[attr-defined]
+                result["hanging"] = pool
+            rw = self.adapter.rewards(_Result(result))
             self.rewards[i] = [rw[s] for s in seats]
             self.done[i] = True
-            self._finished[i] = final
+            entry = self._entry[i]
+            assert entry is not None
+            self._finished_lazy[i] = (entry, self.log[i, : self.nlog[i]].tolist(), result)
             self.fast[i] = False
             self._entry[i] = None
             self._plays[i] = self._deal(i)
 
     def reset(self) -> tuple[Arr, Arr, Arr]:
         self.fast[:] = False
+        self._finished_lazy = {}
         self._pending_fast = None
         return super().reset()
 
