@@ -357,17 +357,17 @@ class BourlotoVectorEnv(VectorEnv):
         # tallies; their final states (records) are replayed by the engine when asked for
         over = r[done_tricks == 8]
         seats = self.adapter.seats
-        opts = self.game.options
+        opts: Any = self.game.options
         for i in over.tolist():
             pa, pb = self.pts[i].tolist()
             na = int(self.trk[i, 0])
             ta, tb = self.tp[i].tolist()
             (da, db), (ba, bb) = self.dscore[i].tolist(), self.bour[i].tolist()
-            a, b, pool = score_teams(opts, int(self.buyer[i]), pa, pb,
-                                     0 if na == 8 else (1 if na == 0 else -1),
-                                     da + ba, db + bb, ta, tb, int(self.hanging[i]))
-            result: dict[str, Any] = {"scores": {"A": a, "B": b}}
-            if opts.contract:  # type: ignore[attr-defined]
+            sa, sb, pool = score_teams(opts, int(self.buyer[i]), pa, pb,
+                                       0 if na == 8 else (1 if na == 0 else -1),
+                                       da + ba, db + bb, ta, tb, int(self.hanging[i]))
+            result: dict[str, Any] = {"scores": {"A": sa, "B": sb}}
+            if opts.contract:
                 result["hanging"] = pool
             rw = self.adapter.rewards(_Result(result))
             self.rewards[i] = [rw[s] for s in seats]
