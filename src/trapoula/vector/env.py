@@ -8,8 +8,9 @@ A deal that ends is replaced at once by the next deal of that env (auto-reset): 
 then describe the new deal, and the finished deal's record stays in :meth:`records` until
 the next step.
 
-Deal ``j`` of env ``i`` is ``game.new_deal(seed=derive_seed(seed, "vector", i, j))``, so a
-seed gives the same batch every time, whatever the batch size of the others.
+Deal ``j`` of env ``i`` is ``game.new_deal(seed=deal_seed(seed, i, j))`` (a SplitMix64 key,
+:func:`trapoula.core.rng.stream_key`), so a seed gives the same batch every time, and env
+``i`` the same deals whatever the batch size.
 
 >>> import trapoula.envs
 >>> env = VectorEnv(trapoula.envs.adapter_for("bourloto", "gr"), num_envs=3, seed=0)
@@ -30,13 +31,22 @@ from typing import Any
 import numpy as np
 
 import trapoula.envs
-from trapoula.core.game import derive_seed
+from trapoula.core.rng import stream_key
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.errors import IllegalActionError
 from trapoula.vector.encode import AdapterEncoder, Encoder
 
-__all__ = ["VectorEnv"]
+__all__ = ["VectorEnv", "deal_seed", "make"]
+
+
+def deal_seed(seed: int, i: int, j: int) -> int:
+    """The seed of deal ``j`` of env ``i`` in a batch seeded ``seed`` (62 bits).
+
+    >>> deal_seed(0, 1, 2) == deal_seed(0, 1, 2) != deal_seed(0, 2, 1)
+    True
+    """
+    return stream_key(seed, (i << 32) | j) >> 2
 
 
 class VectorEnv:
@@ -76,8 +86,7 @@ class VectorEnv:
         while True:
             j = self._deal_no[i]
             self._deal_no[i] = j + 1
-            play = Play(self.adapter,
-                        self.game.new_deal(seed=derive_seed(self.seed, "vector", i, j)),
+            play = Play(self.adapter, self.game.new_deal(seed=deal_seed(self.seed, i, j)),
                         rows=False)  # the encoder keeps the observations
             if not play.over:
                 self.encoder.start(i, play)
