@@ -70,11 +70,14 @@ def _union(decls: Any) -> int:
 
 def supported(options: Any) -> bool:
     """True when the card play of these options is played here (else the engine plays it):
-    the options that decide it are the two trump duties, which the batch reproduces, and
-    the words, which must be over once the deal enters the batch."""
-    return (type(options.overtrump_required) is bool and type(options.partner_exception) is bool
-            and options.declaration_timing in ("before_play", "first_trick")
-            and options.bourlot_announce in ("with_declarations", "when_played"))
+    every option must be one the numpy playouts know (:func:`trapoula.accel.bourloto_numpy.
+    supports`: a new option or value, e.g. of a new preset, keeps the deals on the engine),
+    and the words must be over once a deal enters the batch."""
+    from trapoula.accel.bourloto_numpy import supports
+
+    return bool(supports(options)
+                and options.declaration_timing in ("before_play", "first_trick")
+                and options.bourlot_announce in ("with_declarations", "when_played"))
 
 
 class _Result:
