@@ -30,6 +30,13 @@ def test_batches_agree_with_the_adapter(name: str, preset: str, options: dict[st
         assert out["finished"] > 0
 
 
+def test_sampled_positions_agree_after_many_batched_moves() -> None:
+    """Deals asked for now and then: their engine states replay many batched moves."""
+    for preset in ("gr", "ru"):
+        out = check("bourloto", preset, num_envs=8, steps=200, seed=11, sample=0.1)
+        assert 0 < out["compared"] < 8 * 200 and out["finished"] > 0
+
+
 def test_the_reference_encoder_and_the_shared_layout_agree_too() -> None:
     check("bourloto", "gr", num_envs=4, steps=80, seed=1, fast=False)
     check("bourloto", "gr", num_envs=4, steps=120, seed=2, layout="shared")

@@ -40,11 +40,13 @@ def configs() -> list[tuple[str, str, dict[str, Any]]]:
 
 
 def check(game: str, preset: str | None = None, *, num_envs: int = 8, steps: int = 200,
-          seed: int = 0, fast: bool = True, layout: str = "own", **options: Any
-          ) -> dict[str, int]:
+          seed: int = 0, fast: bool = True, layout: str = "own", sample: float = 1.0,
+          **options: Any) -> dict[str, int]:
     """Drive ``num_envs`` deals ``steps`` steps with random legal actions; raise
     ``AssertionError`` at the first observation, mask or reward that differs from the
-    adapter's.  Returns counts (steps, positions compared, deals finished)."""
+    adapter's.  ``sample`` < 1 compares each deal at a step with that probability only (the
+    engine states are then asked for after several batched moves).  Returns counts (steps,
+    positions compared, deals finished)."""
     env = make(game, preset, num_envs=num_envs, seed=seed, fast=fast, layout=layout,
                **options)
     twin = make(game, preset, num_envs=num_envs, seed=seed, fast=fast, layout=layout,
@@ -56,6 +58,8 @@ def check(game: str, preset: str | None = None, *, num_envs: int = 8, steps: int
     compared = finished = 0
     for step in range(steps):
         for i in range(num_envs):
+            if sample < 1 and rng.random() >= sample:
+                continue
             play = env.play(i)
             seat = play.state.current_player
             assert seat == ad.seats[int(to_act[i])], f"step {step} env {i}: seat to act"
