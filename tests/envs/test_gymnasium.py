@@ -131,3 +131,14 @@ def test_stable_baselines3_make_vec_env() -> None:
     masks = np.stack(venv.env_method("action_masks"))
     obs, reward, done, info = venv.step(masks.argmax(1))
     assert reward.shape == (2,)
+
+
+def test_bourre_session_env_rewards_are_the_stack_changes() -> None:
+    env = gym.make("trapoula/BourreMatch-ru-v0", max_deals=4, seat="P2").unwrapped
+    obs, _ = env.reset(seed=3)
+    total, done = 0.0, False
+    while not done:
+        obs, r, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        total += r
+    res = env.play.state.result
+    assert total == res["stacks"]["P2"] - env.rules.options.starting_stack

@@ -19,7 +19,8 @@ default, as in PettingZoo) or is replaced by a random legal one (``"random"``, f
 Registered ids: ``trapoula/Bourloto-ru-v0``, ``trapoula/Bourloto-gr-v0``,
 ``trapoula/Bourre-ru-v0``, ``trapoula/Burraco-seed-v0``, ``trapoula/Burraco-fibur-v0``, and
 the match-level ``trapoula/BourlotoMatch-ru-v0``, ``trapoula/BourlotoMatch-gr-v0``,
-``trapoula/BurracoMatch-seed-v0``, ``trapoula/BurracoMatch-fibur-v0`` (keyword arguments of
+``trapoula/BurracoMatch-seed-v0``, ``trapoula/BurracoMatch-fibur-v0`` and the Bourré session
+``trapoula/BourreMatch-ru-v0`` (reward: the chips each deal won or lost) (keyword arguments of
 ``gymnasium.make`` override the game's options and the parameters).  ``render_mode`` may be
 ``"ansi"``/``"human"`` (the agent's observation as text) or ``"rgb_array"`` (the tensor as a
 picture; SB3's ``make_vec_env`` asks for it).
@@ -61,6 +62,7 @@ MATCH_IDS = {
     "trapoula/BourlotoMatch-gr-v0": ("bourloto", "gr"),
     "trapoula/BurracoMatch-seed-v0": ("burraco", "seed"),
     "trapoula/BurracoMatch-fibur-v0": ("burraco", "fibur"),
+    "trapoula/BourreMatch-ru-v0": ("bourre", "ru"),
 }
 
 
@@ -89,9 +91,6 @@ class TrapoulaGymEnv(gym.Env[dict[str, np.ndarray], int]):
         if seat != "random" and seat not in self.adapter.seats:
             raise ConfigError(f"seat must be 'random' or one of {', '.join(self.adapter.seats)}, "
                               f"not {seat!r}")
-        if match and not hasattr(self.rules.new_match(seed=0), "deals"):
-            raise ConfigError(f"{game} has no match-level environment (its sessions keep no "
-                              "per-deal scores)")
         self.seat_choice = seat
         self.seat = self.adapter.seats[0] if seat == "random" else seat
         self.pool: list[Opponent] = []
@@ -119,6 +118,7 @@ class TrapoulaGymEnv(gym.Env[dict[str, np.ndarray], int]):
         self._bots: dict[str, Bot | Policy] = {}
         self._mask = np.zeros(n, np.int8)
         self._deals_done = 0
+        self._stack = 0.0
 
     @property
     def opponents(self) -> dict[str, Opponent]:
@@ -165,6 +165,7 @@ class TrapoulaGymEnv(gym.Env[dict[str, np.ndarray], int]):
                 state = self.rules.new_deal(seed=self._rng.getrandbits(62), dealer=dealer)
             self._play = Play(self.adapter, state)
             self._deals_done = 0
+            self._stack = float(getattr(self.rules.options, "starting_stack", 0))
             self._bots_play()
             if not self._play.over:
                 return self._obs(), {"seat": self.seat}
@@ -230,6 +231,12 @@ class TrapoulaGymEnv(gym.Env[dict[str, np.ndarray], int]):
         deals = self.play.state.deals  # type: ignore[attr-defined]
         out = 0.0
         for d in deals[self._deals_done:]:
+            if not hasattr(d, "points"):  # a Bourré session: the chips the deal won or lost
+                stack = float(d.stacks.get(self.seat, self._stack))
+                out += stack - self._stack
+                self._stack = stack
+                info.setdefault("deals", []).append(d)
+                continue
             scores = {s: float(d.points[s]) for s in d.points}
             if set(scores) == {"A", "B"}:
                 mine = "AB"[(int(self.seat[1:]) - 1) % 2]
