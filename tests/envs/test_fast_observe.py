@@ -52,3 +52,19 @@ def test_play_keeps_every_seats_observation_up_to_date(preset: str) -> None:
             else:
                 play.step(legal[int(rng.random() * len(legal))])
         assert np.array_equal(play.observe("P1"), ad.observe(play.state.view("P1")))
+
+
+def test_play_rows_follow_a_match_across_its_deals() -> None:
+    from trapoula.envs.base import Play
+
+    ad = make_adapter(trapoula.make("bourloto", "gr"))
+    rng = random.Random(4)
+    play = Play(ad, ad.game.new_match(seed=5))
+    for _ in range(300):
+        if play.over:
+            break
+        seat = play.seat
+        assert np.array_equal(play.observe(seat), ad.observe(play.state.view(seat)))
+        legal = play.legal_ints()
+        play.step(legal[int(rng.random() * len(legal))])
+    assert len(play.state.deals) >= 2

@@ -220,11 +220,14 @@ class SeatRows:
         self.o_points, self.o_tricks = o["points"], o["tricks"]
 
     def reset(self, state: Any) -> None:
-        self.at = state
+        self.at = getattr(state, "deal", state)
         self.stale = [True] * 4
 
     def moved(self, before: Any, after: Any, action: int) -> None:
-        """Integer ``action`` took the deal from ``before`` to ``after``."""
+        """Integer ``action`` took the deal from ``before`` to ``after`` (of a match: its
+        deal in progress)."""
+        before = getattr(before, "deal", before)
+        after = getattr(after, "deal", after)
         if before is not self.at or after.__class__ is not self._cls or after.is_over:
             self.reset(after)
             return
@@ -291,7 +294,9 @@ class SeatRows:
         self.stale = [True] * 4
 
     def observe(self, state: Any, me: int, out: np.ndarray | None = None) -> np.ndarray:
-        """Seat ``me``'s observation of ``state`` (a new array unless ``out``)."""
+        """Seat ``me``'s observation of ``state`` (a new array unless ``out``; a match: of
+        its deal, which is what the match's view shows)."""
+        state = getattr(state, "deal", state)
         if state is not self.at:
             return self.cells.observe(state, me, out)
         row = self.rows[me]
