@@ -97,3 +97,12 @@ def test_the_incremental_encoder_alone_agrees() -> None:
             assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=False))
             acts = (rng.random(a[1].shape) * a[1]).argmax(1)
             a, b = inc.step(acts), ref.step(acts)
+
+
+def test_each_step_returns_new_arrays() -> None:
+    env = trapoula.vector.make("bourloto", "gr", num_envs=4, seed=1)
+    first = env.reset()
+    kept = [a.copy() for a in first]
+    out = env.step(first[1].argmax(1))
+    assert all(np.array_equal(a, k) for a, k in zip(first, kept, strict=True))
+    assert not any(np.shares_memory(a, b) for a, b in zip(first, out, strict=False))

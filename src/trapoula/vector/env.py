@@ -105,7 +105,7 @@ class VectorEnv:
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           np.ndarray]:
         """Play ``actions[i]`` in deal ``i``: ``(obs, mask, to_act, rewards [N, seats],
-        done [N])``.  A negative action leaves that deal as it is (for drivers that move
+        done [N])``, new arrays every step.  A negative action leaves that deal as it is (for drivers that move
         only some deals).  Every action is checked first: an illegal one raises
         ``IllegalActionError`` and no deal moves."""
         acts = np.asarray(actions).astype(np.int64, copy=False).tolist()
@@ -122,9 +122,9 @@ class VectorEnv:
                 f"env {i}: {plays[i].seat} cannot play integer {acts[i]} now; legal: "
                 + ", ".join(f"{j} ({ad.label(j)})" for j in sorted(tables[i])))
         self._finished = {}
-        rewards, done = self.rewards, self.done
-        rewards.fill(0.0)
-        done.fill(False)
+        # new arrays every step: what a caller keeps from the last step stays as it was
+        rewards = self.rewards = np.zeros((self.num_envs, self.players), np.float32)
+        done = self.done = np.zeros(self.num_envs, bool)
         enc = self.encoder
         seats = self.adapter.seats
         for i, a in enumerate(acts):
@@ -164,7 +164,7 @@ class VectorEnv:
         plays = self._plays
         n_act = self.num_actions
         flat: list[int] = []
-        to_act = self.to_act
+        to_act = self.to_act = np.zeros(self.num_envs, np.int64)
         index = self._seat_index
         static = self._static is not None
         ints = self._ints = []
@@ -183,9 +183,10 @@ class VectorEnv:
                 legal = list(play.table())
             flat.extend([base + k for k in legal])
             to_act[i] = index[state.current_player]  # type: ignore[index]
-        self.mask.fill(0)
+        self.mask = np.zeros((self.num_envs, n_act), np.int8)
         self.mask.ravel()[flat] = 1
         self._masks(flat)
+        self.obs = np.empty((self.num_envs, self.obs_size), np.float32)
         self.encoder.write(plays, to_act, self.obs)
 
     # --- inspection ---------------------------------------------------------------------------

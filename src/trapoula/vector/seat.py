@@ -55,8 +55,6 @@ class SeatDriver:
         self.opponent = opponent if opponent is not None else random_policy(self.rng)
         self.random_seat = seat == "random"
         self.seats = np.full(env.num_envs, 0 if seat == "random" else int(seat), np.int64)
-        self.obs = env.obs
-        self.mask = env.mask
 
     def _draw(self, rows: np.ndarray) -> None:
         if self.random_seat and len(rows):
