@@ -106,8 +106,8 @@ class VectorEnv:
                                           np.ndarray]:
         """Play ``actions[i]`` in deal ``i``: ``(obs, mask, to_act, rewards [N, seats],
         done [N])``, new arrays every step.  A negative action leaves that deal as it is
-        (for drivers that move only some deals).  Every action is checked first: an illegal one raises
-        ``IllegalActionError`` and no deal moves."""
+        (for drivers that move only some deals).  Every action is checked first: an
+        illegal one raises ``IllegalActionError`` and no deal moves."""
         acts = np.asarray(actions).astype(np.int64, copy=False).tolist()
         plays = self._plays
         if len(acts) != self.num_envs:
