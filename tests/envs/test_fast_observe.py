@@ -68,3 +68,23 @@ def test_play_rows_follow_a_match_across_its_deals() -> None:
         legal = play.legal_ints()
         play.step(legal[int(rng.random() * len(legal))])
     assert len(play.state.deals) >= 2
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_bourre_observations_read_from_the_state(players: int) -> None:
+    ad = make_adapter(trapoula.make("bourre", players=players))
+    rng = random.Random(players)
+    checked = 0
+    for deal in range(15):
+        s = ad.game.new_deal(seed=deal)
+        while True:
+            for seat in ad.seats:
+                assert np.array_equal(ad.observe_state(s, seat), ad.observe(s.view(seat)))
+                checked += 1
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.random() * len(legal))])
+    session = ad.game.new_match(seed=1)  # a session: from the view
+    assert np.array_equal(ad.observe_state(session, "P1"), ad.observe(session.view("P1")))
+    assert checked > 100

@@ -155,7 +155,21 @@ class Adapter(ABC):
                       out: np.ndarray | None = None) -> np.ndarray:
         """``observe(state.view(seat), pending)``; an adapter may compute the same tensor
         without building the view (a fenced fast path pinned to :meth:`observe`)."""
-        return self.observe(state.view(seat), pending, out)
+        if out is None:
+            out = np.zeros(self.obs_layout.size, np.float32)
+        else:
+            out.fill(0.0)
+        ones, values = self.state_ones(state, seat, pending)
+        out[ones] = 1.0
+        for i, x in values:
+            out[i] = x
+        return out
+
+    def state_ones(self, state: GameState, seat: str, pending: tuple[int, ...] = ()
+                   ) -> tuple[list[int], list[tuple[int, float]]]:
+        """``ones(state.view(seat), pending)``; an adapter may read them from the state
+        without building the view (a fenced fast path pinned to :meth:`ones`)."""
+        return self.ones(state.view(seat), pending)
 
     def seat_rows(self) -> Any:
         """An object keeping every seat's observation of one deal up to date move by move

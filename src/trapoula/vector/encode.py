@@ -54,17 +54,18 @@ class Encoder:
 
 
 class AdapterEncoder(Encoder):
-    """Every observation from the seat's view through the adapter (the reference)."""
+    """Every observation through the adapter: ``state_ones`` (``ones`` of the seat's view,
+    or the adapter's own reading of the state where it has one, pinned to it)."""
 
     def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
         size = self.size
         on: list[int] = []
         at: list[int] = []
         vals: list[float] = []
-        ones = self.adapter.ones
+        ones = self.adapter.state_ones  # ones(state.view(seat)), or read from the state
         for i, play in enumerate(plays):
             seat = play.state.current_player
-            idx, values = ones(play.state.view(seat), play.pending)  # type: ignore[arg-type]
+            idx, values = ones(play.state, seat, play.pending)  # type: ignore[arg-type]
             base = i * size
             on.extend([base + k for k in idx])
             for k, x in values:
