@@ -137,7 +137,7 @@ def tensor_costs(deals: int, rounds: int) -> None:
           "x = tensor / step")
     print(f"{'game':<16}{'engine':>8}{'Play':>7}{'view+tensor':>13}{'tensor':>8}"
           f"{'before/engine':>15}{'now/engine':>12}{'now/Play':>10}")
-    for name, preset in (("bourloto", "ru"), ("bourloto", "gr")):
+    for name, preset in (("bourloto", "ru"), ("bourloto", "gr"), ("bourre", "ru")):
         ad = adapter_for(name, preset)
         seeds = list(range(deals))
         times: dict[str, list[float]] = {}
