@@ -38,4 +38,10 @@ def batched_env(adapter: Adapter, num_envs: int, seed: int) -> VectorEnv | None:
 
         if knows(adapter) and supported(adapter.game.options):
             return BourlotoVectorEnv(adapter, num_envs, seed)
+    if adapter.game.name == "bourre":
+        from trapoula.vector.bourre_play import BourreVectorEnv
+        from trapoula.vector.bourre_play import supported as bourre_supported
+
+        if bourre_supported(adapter):
+            return BourreVectorEnv(adapter, num_envs, seed)
     return None
