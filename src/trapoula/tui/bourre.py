@@ -173,6 +173,15 @@ class BourreRenderer(Renderer):
         action: Action = parse("draw " + " ".join(str(c) for c in cards))
         return action
 
+    def forced_reason(self, view: Any, action: Action) -> str:
+        """Bourré's forced trump lead (A, K or Q of trumps held), the upturned ace's stay."""
+        if isinstance(view, BourreView) and action.kind == "play" and action.cards:
+            card = action.cards[0]
+            if (not view.trick and card.suit == view.trump
+                    and any(c.suit != view.trump for c in view.hand)):
+                return self.ui.t("forced_trump_lead")
+        return super().forced_reason(view, action)
+
     def explain(self, view: Any, action: Action) -> str | None:
         if not isinstance(view, BourreView):
             return None

@@ -35,6 +35,7 @@ __all__ = ["COMMANDS", "Reply", "localized_card", "resolve"]
 COMMANDS = {
     "help": "help", "?": "help",
     "hint": "hint",
+    "history": "history",
     "quit": "quit", "exit": "quit", "q": "quit",
 }
 
@@ -175,10 +176,12 @@ def _by_card(card: Card, legal: Sequence[Action], lang: str) -> Reply:
         for c in playable:
             if c not in seen:
                 seen.append(c)
-        allowed = " ".join(str(c) for c in seen)
-        return Reply("error", message=tr("cannot_play", lang, card=str(card), allowed=allowed))
+        allowed = " ".join(short_name(c, lang) for c in seen)
+        return Reply("error", message=tr("cannot_play", lang, card=short_name(card, lang),
+                                         allowed=allowed))
     allowed = ", ".join(str(a) for a in legal)
-    return Reply("error", message=tr("cannot_now", lang, card=str(card), allowed=allowed))
+    return Reply("error", message=tr("cannot_now", lang, card=short_name(card, lang),
+                                     allowed=allowed))
 
 
 def _by_suit(suit: Suit, legal: Sequence[Action]) -> Reply | None:
