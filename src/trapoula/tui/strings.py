@@ -15,6 +15,7 @@ from typing import Any
 
 from trapoula.tui.strings_bourre import BOURRE_STRINGS
 from trapoula.tui.strings_burraco import BURRACO_STRINGS
+from trapoula.tui.strings_options import GROUPS
 from trapoula.tui.strings_table import TABLE_STRINGS
 
 __all__ = ["ACTION_WORDS", "STRINGS", "action_word", "tr"]
@@ -181,6 +182,7 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
 STRINGS.update(BOURRE_STRINGS)
 STRINGS.update(BURRACO_STRINGS)
 STRINGS.update(TABLE_STRINGS)
+STRINGS.update(GROUPS)
 
 # Action words of the notation, with a local gloss shown beside them (input stays English).
 ACTION_WORDS: dict[str, tuple[str, str, str, str]] = {
