@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["BOT_NAMES", "GROUPS", "LEVEL_NAMES", "OPTION_TEXTS", "PRESET_NAMES", "bot_name"]
+__all__ = ["BOT_NAMES", "CHOICE_TEXTS", "GROUPS", "LEVEL_NAMES", "OPTION_TEXTS", "PRESET_NAMES",
+           "bot_name"]
 
 # one name per seat (P1..P7), per language: a bot at P3 is "Chloe (bot, medium)"
 BOT_NAMES: dict[str, tuple[str, ...]] = {
@@ -371,6 +372,71 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
                             "вычитаются у всех или не у закрывшей команды",
                             "si tolgono a tutti, o non alla squadra che chiude")),
     },
+}
+
+
+# the values of choice options (and yes / no), as the create form shows them
+CHOICE_TEXTS: dict[str, tuple[str, str, str, str]] = {
+    "true": ("yes", "ναι", "да", "sì"),
+    "false": ("no", "όχι", "нет", "no"),
+    "agreement": ("agreement rounds", "γύροι συμφωνίας", "круги согласия", "giri di accordo"),
+    "take_name": ("take / name", "παίρνω / λέω", "беру / назначаю", "prendo / chiamo"),
+    "one_at_a_time": ("one at a time", "ένα-ένα", "по одной", "una alla volta"),
+    "3+2": ("3 then 2", "3 και 2", "3 и 2", "3 poi 2"),
+    "dealer": ("the dealer", "ο ντίλερ", "сдающий", "il mazziere"),
+    "taker": ("the taker", "αυτός που πήρε", "взявший", "chi ha preso"),
+    "same": ("the same", "ο ίδιος", "тот же", "lo stesso"),
+    "next": ("the next", "ο επόμενος", "следующий", "il seguente"),
+    "none": ("none", "κανένα", "нет", "nessuno"),
+    "trump_is_upcard_suit": ("trump is the upcard's suit", "ατού το χρώμα του φανερού",
+                             "козырь — масть открытой", "briscola del seme scoperto"),
+    "any": ("always", "πάντα", "всегда", "sempre"),
+    "clockwise": ("clockwise", "δεξιόστροφα", "по часовой", "in senso orario"),
+    "counterclockwise": ("counterclockwise", "αριστερόστροφα", "против часовой",
+                         "in senso antiorario"),
+    "flat_100": ("all 100", "όλα 100", "все по 100", "tutti 100"),
+    "gr": ("Greek values", "ελληνικές αξίες", "греческие значения", "valori greci"),
+    "before_play": ("before play", "πριν το παιχνίδι", "до игры", "prima del gioco"),
+    "first_trick": ("with trick 1", "με την 1η μπάζα", "с первой взяткой", "con la 1ª presa"),
+    "with_declarations": ("with the declarations", "με τις δηλώσεις", "с объявлениями",
+                          "con le dichiarazioni"),
+    "when_played": ("when played", "όταν παίζεται", "при ходе", "quando si gioca"),
+    "first_declarer": ("the first declarer", "ο πρώτος που δήλωσε", "первый объявивший",
+                       "il primo dichiarante"),
+    "bonus_90": ("+90", "+90", "+90", "+90"),
+    "replace_250": ("250", "250", "250", "250"),
+    "deal_total": ("deal totals", "σύνολα μοιρασιάς", "итоги сдачи", "totali della mano"),
+    "trick_points": ("trick points", "πόντοι μπαζών", "очки взяток", "punti delle prese"),
+    "pagat": ("pagat", "pagat", "пагат", "pagat"),
+    "stock_top": ("top of the stock", "κορυφή της τράπουλας", "верх колоды", "cima del tallone"),
+    "dealer_fifth": ("dealer's fifth card", "5ο φύλλο του ντίλερ", "пятая карта сдающего",
+                     "quinta carta del mazziere"),
+    "auto": ("automatic", "αυτόματο", "авто", "automatico"),
+    "if_drawing": ("when drawing", "όταν αλλάζεις", "при прикупе", "se si cambia"),
+    "always": ("always", "πάντα", "всегда", "sempre"),
+    "per_card": ("per card", "ανά φύλλο", "за карту", "a carta"),
+    "any_of_AKQ": ("any of A, K, Q", "οποιοδήποτε A, K, Q", "любой из Т, К, Д",
+                   "uno tra A, K, Q"),
+    "cinch_AKQ": ("A, K, Q cinch", "A, K, Q σίγουρα", "Т, К, Д наверняка", "A, K, Q sicuri"),
+    "split_tied": ("the tied split", "μοιράζονται οι ισόπαλοι", "делят сыгравшие вничью",
+                   "dividono i pari"),
+    "carry": ("it carries", "μένει", "остаётся", "resta"),
+    "split_all_active": ("all who stayed split", "μοιράζονται όσοι έμειναν",
+                         "делят все игравшие", "dividono tutti i rimasti"),
+    "any_burraco": ("any burraco", "οποιοδήποτε μπουράκο", "любое буррако",
+                    "un burraco qualsiasi"),
+    "clean_burraco": ("a clean burraco", "καθαρό μπουράκο", "чистое буррако",
+                      "un burraco pulito"),
+    "two_cards_left": ("two cards left", "δύο φύλλα", "две карты", "due carte"),
+    "untaken_pozzetto_refills": ("pozzetti refill it", "γεμίζουν τα ποτσέτι",
+                                 "пополняют поццетти", "i pozzetti riforniscono"),
+    "team": ("the team's", "της ομάδας", "команды", "della squadra"),
+    "player": ("his own", "τα δικά του", "только свои", "solo i propri"),
+    "all_players": ("against everyone", "σε όλους", "у всех", "a tutti"),
+    "except_closing_team": ("not the closing team", "όχι σε αυτούς που κλείνουν",
+                            "не у закрывших", "non a chi chiude"),
+    "redraw": ("draw again", "ξανά τράβηγμα", "тянуть снова", "si ripesca"),
+    "suit": ("by suit", "κατά χρώμα", "по масти", "per seme"),
 }
 
 

@@ -16,7 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from trapoula.tui.strings import ACTION_WORDS, STRINGS
-from trapoula.tui.strings_options import BOT_NAMES, LEVEL_NAMES, OPTION_TEXTS, PRESET_NAMES
+from trapoula.tui.strings_options import (
+    BOT_NAMES,
+    CHOICE_TEXTS,
+    LEVEL_NAMES,
+    OPTION_TEXTS,
+    PRESET_NAMES,
+)
 
 __all__ = ["page_strings"]
 
@@ -30,4 +36,5 @@ def page_strings() -> dict[str, Any]:
         "levels": {k: list(v) for k, v in LEVEL_NAMES.items()},
         "presets": {k: list(v) for k, v in PRESET_NAMES.items()},
         "options": OPTION_TEXTS,
+        "choices": {k: list(v) for k, v in CHOICE_TEXTS.items()},
     }

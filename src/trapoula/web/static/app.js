@@ -420,7 +420,7 @@
       if (o.choices) {
         input = h("select", { id: id, onchange: (e) => set(JSON.parse(e.target.value)) });
         for (const c of o.choices) {
-          input.append(h("option", { value: JSON.stringify(c), text: String(c),
+          input.append(h("option", { value: JSON.stringify(c), text: TP.choiceText(c),
             selected: JSON.stringify(c) === JSON.stringify(value) }));
         }
       } else if (o.type === "bool") {
@@ -444,7 +444,7 @@
       const row = h("div", { class: "opt", title: help, dataset: { name: o.name } },
         h("label", { for: id }, h("span", { class: "opt-name", text: label }),
           h("span", { class: "opt-default", text: " (" + t("default_value") + ": " +
-            (dflt === null ? t("none_value") : String(dflt)) + ")" })),
+            (dflt === null ? t("none_value") : TP.choiceText(dflt)) + ")" })),
         input, h("div", { class: "opt-help", text: help }));
       this.markChanged(o, row);
       return row;
@@ -503,6 +503,9 @@
         if (!grp) { grp = { key: key, opts: [] }; groups.push(grp); }
         grp.opts.push(o);
       }
+      const ORDER = ["grp_table", "grp_bidding", "grp_declarations", "grp_play", "grp_chips",
+        "grp_closing", "grp_scoring", ""];
+      groups.sort((x, y) => ORDER.indexOf(x.key) - ORDER.indexOf(y.key));
       const more = h("details", { class: "opts-more", open: this.moreOpen ? true : null,
         ontoggle: (e) => { this.moreOpen = e.target.open; } },
       h("summary", { text: t("options") + " (" + rest.length + ")" }));

@@ -204,6 +204,7 @@
       "Lasci il tavolo? Il posto resta tuo; torna dalla sala."],
     sound_on: ["Sound on", "Ήχος ναι", "Звук вкл.", "Suono sì"],
     sound_off: ["Sound off", "Ήχος όχι", "Звук выкл.", "Suono no"],
+    dealer_mark: ["D", "Μ", "С", "M"],
     finished_on: ["{date} · {score}", "{date} · {score}", "{date} · {score}", "{date} · {score}"],
     group_other: ["Other options", "Άλλες επιλογές", "Другие настройки", "Altre opzioni"],
     changed_only: ["options of these rules", "επιλογές αυτών των κανόνων", "настройки этих правил",

@@ -80,6 +80,9 @@
       box.append(h("div", { class: "bust", role: "alert",
         text: pt("br_you_bust", { amount: card.bourre[me] }) }));
     }
+    if (card.game === "bourre" && me && (card.left || []).includes(me)) {
+      box.append(h("div", { class: "bust", role: "alert", text: pt("br_you_are_out") }));
+    }
     if (card.last_trick) {
       const lt = h("div", { class: "card-last-trick" },
         h("span", { class: "caption", text: pt("last_trick") + ": " }));

@@ -4,7 +4,8 @@
 "use strict";
 (function () {
   const TP = window.TP;
-  let data = { strings: {}, actions: {}, bot_names: {}, levels: {}, presets: {}, options: {} };
+  let data = { strings: {}, actions: {}, bot_names: {}, levels: {}, presets: {}, options: {},
+    choices: {} };
   const idx = () => Math.max(0, ["en", "el", "ru", "it"].indexOf(TP.getLang()));
   const fill = (text, args) => !args ? text :
     String(text).replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m));
@@ -53,11 +54,16 @@
     return { group: o.group, label: o.label[idx()] || o.label[0],
       help: o.help[idx()] || o.help[0], when: o.when || {} };
   }
+  /** A choice value or yes / no as the create form shows it. */
+  function choiceText(value) {
+    const row = (data.choices || {})[String(value)];
+    return row ? row[idx()] || row[0] : String(value);
+  }
   /** A rule option's help as the server words it, without spec ids such as "BL-A12:". */
   function plainHelp(text) {
     return String(text || "").replace(/^(?:[A-Z]{2}-A\d+|§[\d.]+|ru|gr|session|cosmetic):\s*/, "");
   }
 
   Object.assign(TP, { loadStrings, pt, hasPt, declName, levelName, botName, botLevel, presetName,
-    optionText, plainHelp });
+    optionText, plainHelp, choiceText });
 })();

@@ -289,7 +289,7 @@
       const tbl = msg.table || {};
       this.topbar.textContent = "";
       const gameName = t("game_" + tbl.game);
-      const bits = [gameName + (tbl.preset ? " · " + tbl.preset : "")];
+      const bits = [gameName + (tbl.preset ? " · " + TP.presetName(tbl.game, tbl.preset) : "")];
       const dn = this.dealNumber();
       if (dn !== null) bits.push(t(this.game === "burraco" ? "bu_hand" : "deal", { n: dn }));
       const target = this.view.match ? this.view.match.target : tbl.target;
@@ -417,7 +417,7 @@
       else if (this.me && team !== seat && team === this.teamOf(this.me)) sub.push(t("partner"));
       box.append(h("div", { class: "seat-sub", text: sub.join(" · ") }));
       const tags = h("div", { class: "seat-tags" });
-      if (v.dealer === seat) tags.append(h("span", { class: "tag dealer", text: "D",
+      if (v.dealer === seat) tags.append(h("span", { class: "tag dealer", text: t("dealer_mark"),
         title: t("dealer") }));
       const count = v.hand_counts ? v.hand_counts[seat] : undefined;
       if (count !== undefined && seat !== this.me) {
