@@ -260,8 +260,18 @@ class PlaySession:
         moves = list(getattr(view, "history", ()))
         if moves:
             out.append(ui.bold(ui.t("history_moves")) + ":")
-            out.append("\n".join(f"  {k}. {line}" for k, line in enumerate(moves, 1)))
+            out.append("\n".join(f"  {k}. {self._move_text(view, line)}"
+                                  for k, line in enumerate(moves, 1)))
         return "\n".join(out)
+
+    def _move_text(self, view: Any, line: str) -> str:
+        """``P4 pass`` as the table words it (``P4: πάσο``); the line itself if unparsable."""
+        seat, _, text = line.partition(" ")
+        try:
+            action = self.game.parse_action(text)
+        except TrapoulaError:
+            return line
+        return f"{self.r.seat(seat, self.human)}: {self.r.action_label(view, action)}"
 
     def warn(self, name: str, why: str) -> None:
         if name not in self._warned:
