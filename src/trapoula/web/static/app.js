@@ -166,6 +166,7 @@
     if (current && current.leave) current.leave();
     current = null;
     header.setConn(null);
+    if (TP.baseTitle) document.title = TP.baseTitle; // no "your turn" outside the table
     const main = document.getElementById("main");
     main.textContent = "";
     for (const k of ["seq", "toAct", "myTurn", "over", "seat", "game", "phase"]) {
