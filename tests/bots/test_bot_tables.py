@@ -34,7 +34,7 @@ def _thrown_in(deals: int, **attrs: float) -> float:
 
 def test_gr_bot_tables_throw_in_at_most_a_tenth_of_the_deals() -> None:
     new = _thrown_in(200)
-    old = _thrown_in(200, name_relax=0.0, last_name_threshold=float("inf"))
+    old = _thrown_in(100, name_relax=0.0, last_name_threshold=float("inf"))
     assert new <= 0.10 < 0.2 <= old, (new, old)
 
 

@@ -161,6 +161,8 @@ def resolve(
             reply = _by_suit(suit, legal)
             if reply is not None:
                 return reply
+    if lang != "en":  # the engine's parser speaks English: say it in the table's language
+        why = tr("unknown_input", lang, text=t)
     return Reply("error", message=tr("not_understood", lang, why=why))
 
 
