@@ -126,7 +126,7 @@
     game_over: ["Game over", "Τέλος", "Игра окончена", "Fine"],
     you_win: ["You win!", "Κέρδισες!", "Вы победили!", "Hai vinto!"],
     you_lose: ["You lose.", "Έχασες.", "Вы проиграли.", "Hai perso."],
-    winner: ["{winner} wins", "Κερδίζει ο {winner}", "Победил {winner}", "Vince {winner}"],
+    winner: ["{winner} wins", "Νικητής: {winner}", "Победитель: {winner}", "Vince: {winner}"],
     deal_over: ["Deal {n} is over", "Τέλος μοιρασιάς {n}", "Сдача {n} окончена",
       "Fine della smazzata {n}"],
     replay: ["Replay", "Επανάληψη", "Повтор", "Replay"],

@@ -146,7 +146,12 @@
         h("button", { class: "btn small card-close", text: over ? "✕" : t("continue"),
           onclick: () => this.close() })),
       cardBody(card, tv));
-      tv.board.append(this.el);
+      if (over) { // the game is over: the last card sits under the result, in the page
+        this.el.classList.add("final");
+        tv.banner.after(this.el);
+      } else {
+        tv.board.append(this.el);
+      }
       this.shownAt = Date.now();
       this.over = !!over;
       document.body.dataset.scorecard = String(card.deal);
