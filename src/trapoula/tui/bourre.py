@@ -402,8 +402,10 @@ class BourreRenderer(Renderer):
             if stacks is not None:
                 stacks[s] -= pay
             key = "br_is_bourre" if pay == amount else "br_bourre_short"
-            out.append(ui.style(ui.t(key, seat=self.seat(s, me), amount=amount, paid=pay),
-                                "yellow"))
+            if s == me and pay == amount:
+                key = "br_you_bust"  # said to the player himself, in bold
+            text = ui.t(key, seat=self.seat(s, me), amount=amount, paid=pay)
+            out.append(ui.style(text, "bold", "red") if s == me else ui.style(text, "yellow"))
         carry = int(res.get("carry", 0)) - sum(bourre[s] - paid[s] for s in bourre)
         if carry:
             out.append(ui.t("br_carry", carry=carry))
