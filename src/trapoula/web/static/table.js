@@ -170,7 +170,8 @@
     noteTrick(dn) {
       const tricks = this.view.tricks || [];
       const key = dn + ":" + tricks.length;
-      if (this.lastTrickCount !== null && key !== this.lastTrickCount && tricks.length &&
+      if (!this.opts.readonly && this.lastTrickCount !== null && key !== this.lastTrickCount &&
+          tricks.length &&
           String(this.lastTrickCount).split(":")[0] === String(dn)) {
         const hold = TP.reducedMotion() ? 2200 : 1800;
         this.trickHold = { trick: tricks[tricks.length - 1], until: Date.now() + hold,
