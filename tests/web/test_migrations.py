@@ -136,3 +136,40 @@ def test_db_upgrade_and_backup_commands(old_db: Path, tmp_path: Path,
     con.close()
     assert main(["db", "backup", str(copy), "--database-url", url]) == 2  # never overwrites
     assert "exists" in capsys.readouterr().err
+
+
+def test_a_b0301f4_schema_on_postgresql_is_recognised_and_upgraded(postgres_url: str) -> None:
+    """The b0301f4 schema (revision 0001 without Alembic's table, as b0301f4 left it) on a
+    PostgreSQL database of its own: stamped, upgraded, its rows completed."""
+    import uuid
+
+    from alembic import command
+
+    from trapoula.web.schema import _alembic
+
+    name = f"old_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(postgres_url.rsplit("/", 1)[0] + "/postgres",
+                             isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f"CREATE DATABASE {name}")
+    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as conn:
+            command.upgrade(_alembic(conn), "0001")
+            conn.exec_driver_sql("DROP TABLE alembic_version")
+            conn.exec_driver_sql(
+                "INSERT INTO tables VALUES ('t1', 'ABC', 'bourloto', 'gr', '{\"target\": 501}',"
+                " 9, 'playing', 1.0)")
+        assert current_revision(engine) == "b0301f4"
+        store = SqlStore(url)
+        row = store.get_table("t1")
+        assert row is not None and row.rules is not None and row.rules["target"] == 501
+        assert row.rules["bidding"] == "take_name" and row.dealing == 2
+        store.close()
+        assert current_revision(engine) == HEAD
+    finally:
+        engine.dispose()
+        with admin.connect() as c:
+            c.exec_driver_sql(f"DROP DATABASE {name}")
+        admin.dispose()

@@ -97,8 +97,10 @@ def _replay_with(game: Game, record: Mapping[str, Any], dealing: int) -> GameSta
         try:
             state = state.apply(text)
         except TrapoulaError as exc:
-            raise RecordError(f"action {n} of the record ({text!r}) does not replay: {exc}") \
-                from None
+            by = f"trapoula {record['engine']}" if "engine" in record else "an earlier trapoula"
+            raise RecordError(
+                f"action {n} of the record ({text!r}) does not replay: {exc} (the record was "
+                f"written by {by}, dealing version {dealing})") from None
     return state
 
 
