@@ -20,6 +20,7 @@ from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.state import GameState, LogCell
+from trapoula.errors import RecordError
 
 if TYPE_CHECKING:
     from trapoula.core.game import Game
@@ -109,6 +110,9 @@ class TeamMatch(GameState):
                 from trapoula.core.seats import seat_index
 
                 first_dealer = seat_index(str(stored.first))
+                if first_dealer >= 4:
+                    raise RecordError(f"the record's first dealer {stored.first} is not at the "
+                                      "table (P1-P4)")
             else:
                 first_dealer = derive_seed(self.seed, "first-dealer") % 4
             self.first = f"P{first_dealer + 1}"
