@@ -173,3 +173,27 @@ def test_a_b0301f4_schema_on_postgresql_is_recognised_and_upgraded(postgres_url:
         with admin.connect() as c:
             c.exec_driver_sql(f"DROP DATABASE {name}")
         admin.dispose()
+
+
+def test_a_clean_stop_of_the_app_checkpoints_the_database(tmp_path: Path) -> None:
+    """The app's lifespan closes the store at a clean stop: trapoula.db alone is complete."""
+    import warnings
+
+    from trapoula.web.app import create_app
+
+    with warnings.catch_warnings():  # Starlette 1.0 prefers httpx2 for its test client
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    path = tmp_path / "trapoula.db"
+    with TestClient(create_app(TableService(SqlStore(f"sqlite:///{path}"), bot_delay=0))) as c:
+        made = c.post("/api/tables", json={"game": "bourre", "seats": [{"kind": "bot"}] * 4,
+                                           "seed": 4}).json()
+        assert made["table_id"]
+    wal = Path(f"{path}-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
+    alone = tmp_path / "copy.db"
+    shutil.copyfile(path, alone)
+    con = sqlite3.connect(alone)
+    assert con.execute("SELECT count(*) FROM tables").fetchone() == (1,)
+    con.close()
