@@ -95,7 +95,7 @@ def _replay_with(game: Game, record: Mapping[str, Any], dealing: int) -> GameSta
     state = start
     for n, text in enumerate(record.get("actions", []), 1):
         try:
-            state = state.apply(text)
+            state = game.replay_action(state, text)
         except TrapoulaError as exc:
             by = f"trapoula {record['engine']}" if "engine" in record else "an earlier trapoula"
             raise RecordError(

@@ -143,8 +143,9 @@ def _replay_states(record: dict[str, Any]) -> list[Any]:
     from trapoula.core.record import start
 
     states = [start(record)]
+    game = states[0].game
     for text in record.get("actions", []):
-        states.append(states[-1].apply(text))
+        states.append(game.replay_action(states[-1], text))
     return states
 
 

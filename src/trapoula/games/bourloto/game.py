@@ -256,7 +256,7 @@ class Bourloto(Game):
             seed = record.get("seed")
             state: Any = self._stored_deal(record, d, hanging, None if seed is None else int(seed))
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
         return super().from_record(record, dealing)
 

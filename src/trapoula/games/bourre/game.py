@@ -203,7 +203,7 @@ class Bourre(Game):
                 [int(x) for x in record["stacks"]], record if "deck" in record else None,
             )
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
         if record.get("kind", "deal") == "deal" and "deck" in record:
             deck, refill_key = self._stored_pack(record)
@@ -216,7 +216,7 @@ class Bourre(Game):
                 origin = {"deck": deck, "refill_key": refill_key, "dealer": seat_name(d)}
             state = self._deal(deck, refill_key, d, origin, int(record.get("seed", 0)))
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
         return super().from_record(record, dealing)
 

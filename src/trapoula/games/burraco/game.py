@@ -96,7 +96,7 @@ class Burraco(Game):
         origin["dealer"] = f"P{dealer + 1}"
         state: GameState = self._stored_deal(record, dealer, origin, int(record.get("seed", 0)))
         for text in record.get("actions", []):
-            state = state.apply(text)
+            state = self.replay_action(state, text)
         return state
 
     def _stored_deal(
