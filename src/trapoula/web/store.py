@@ -87,15 +87,22 @@ class TableRow:
     engine: str = ""  # the trapoula version that created the table
 
     def make_game(self) -> Any:
-        """The table's rules object, from every stored option value."""
+        """The table's rules object, from every stored option value (``rules``; a row
+        without them: its ``options`` but the keys starting with ``_``, which are the
+        table's own settings, not rules)."""
         import trapoula
 
-        return trapoula.make(self.game, self.preset, **(self.options if self.rules is None
-                                                         else self.rules))
+        rules = self.rules if self.rules is not None else rule_options(self.options)
+        return trapoula.make(self.game, self.preset, **rules)
 
     def new_match(self, game: Any) -> Any:
         """The table's match before its first action, dealt as when it was created."""
         return game.new_match(seed=self.seed, dealing=self.dealing)
+
+
+def rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The rule options among a table's stored ``options`` (keys not starting with ``_``)."""
+    return {k: v for k, v in options.items() if not k.startswith("_")}
 
 
 def _complete(row: TableRow) -> TableRow:

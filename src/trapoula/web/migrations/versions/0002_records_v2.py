@@ -2,8 +2,8 @@
 
 A table of b0301f4 stored only the options that differ from its preset: its ``rules`` are
 completed from the presets as they were then (frozen in :mod:`trapoula.core.record_v1`), so
-a later change of a preset default cannot change a stored table.  b0301f4 dealt with dealing
-version 2.
+a later change of a preset default cannot change a stored table (keys of ``options`` that
+start with ``_`` are a table's settings, not rules).  b0301f4 dealt with dealing version 2.
 
 Revision ID: 0002
 Revises: 0001
@@ -36,7 +36,8 @@ def upgrade() -> None:
                  sa.column("rules", sa.Text))
     rows = conn.execute(sa.select(t.c.table_id, t.c.game, t.c.preset, t.c.options)).fetchall()
     for table_id, game, preset, options in rows:
-        rules = full_options(game, preset, json.loads(options))
+        changed = {k: v for k, v in json.loads(options).items() if not k.startswith("_")}
+        rules = full_options(game, preset, changed)
         conn.execute(t.update().where(t.c.table_id == table_id).values(rules=json.dumps(rules)))
 
 
