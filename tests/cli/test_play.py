@@ -66,7 +66,10 @@ def test_option_words_reach_the_rules(run_cli: RunCli, tmp_path: Path) -> None:
     run_cli("play", "bourloto", "--seed", "5", "--bots", "random", "--save", str(save),
             "target=200", "overtrump_required=yes", stdin=ALWAYS_FIRST)
     record = json.loads(save.read_text())
-    assert record["options"] == {"target": 200, "overtrump_required": True}
+    assert {k: record["options"][k] for k in ("target", "overtrump_required")} == {
+        "target": 200, "overtrump_required": True}
+    assert trapoula.make("bourloto", record["preset"], **record["options"]).changed_options() \
+        == {"target": 200, "overtrump_required": True}
 
 
 def test_end_of_input_leaves_cleanly_and_saves(run_cli: RunCli, tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
@@ -178,6 +179,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
             yield
         finally:
             await service.close()
+            # a clean stop: SQLite's WAL is checkpointed, the database file stands alone
+            await anyio.to_thread.run_sync(service.store.close)
 
     routes: list[Any] = [
         Route("/", page),
