@@ -18,7 +18,7 @@ ask later join their own seat of it.  The link between the two tables is kept in
 ...     a = m.legal_actions()[0]
 ...     acts.append((len(acts) + 1, m.current_player, str(a)))
 ...     m = m.apply(a)
->>> cards = deal_cards(game, 3, acts)
+>>> cards = deal_cards(game, game.new_match(seed=3), acts)
 >>> len(cards), cards[0]["deal"], cards[0]["game"]
 (1, 1, 'bourloto')
 """
@@ -49,9 +49,14 @@ def _deal_no(state: GameState) -> Any:
     return getattr(state, "deal_number", None)
 
 
-def deal_cards(game: Game, seed: int, acts: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
-    """The score card of every finished deal of a table (public information only)."""
-    state = game.new_match(seed=seed)
+def deal_cards(game: Game, start: GameState,
+               acts: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
+    """The score card of every finished deal of a table (public information only).
+
+    ``start`` is the table's match before its first action (``row.new_match(game)``: the
+    table's own seed and dealing version, never re-derived here).
+    """
+    state = start
     cards: list[dict[str, Any]] = []
     for _, seat, action in acts:
         new = apply_as(state, seat, action)
@@ -82,7 +87,8 @@ async def deals_answer(service: Any, table_id: str) -> dict[str, Any]:
     acts = await service._db(service.store.actions, table_id, 0)
     cached = _CACHE.get(table_id)
     if cached is None or cached[0] != len(acts):
-        cards = await anyio.to_thread.run_sync(deal_cards, table.game, table.row.seed, acts)
+        cards = await anyio.to_thread.run_sync(
+            deal_cards, table.game, table.row.new_match(table.game), acts)
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[table_id] = cached = (len(acts), cards)
