@@ -161,8 +161,14 @@ def test_exchanges_the_seven_for_the_upcard() -> None:
         "stock": [],
     }
     s = trapoula.make("bourloto", "gr").from_setup(setup).apply("P1 take")
-    assert s.phase == "exchange" and s.current_player == "P2"
-    assert _choice(s) == "exchange"
+    assert s.phase == "play" and s.current_player == "P1"  # nobody is asked (§1.2.2.7)
+    assert "exchange" not in map(str, s.legal_actions())
+    s = s.apply(_choice(s))
+    assert s.current_player == "P2" and str(s.legal_actions()[-1]) == "exchange"
+    assert _choice(s) == "exchange"  # with his trick-1 card, P2 swaps 7H for JH
+    s = s.apply("exchange")
+    assert s.current_player == "P2" and "JH" in map(str, s.hand(1))
+    assert "exchange" not in map(str, s.legal_actions())
 
 
 # --- declarations -------------------------------------------------------------------------------

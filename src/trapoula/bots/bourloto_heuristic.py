@@ -199,7 +199,9 @@ class BourlotoHeuristicBot(Bot):
         self.coef_contract = COEF_CONTRACT if coef_contract is None else coef_contract
 
     def choose(self, view: Any) -> Action:
-        acts: tuple[Action, ...] = view.legal_actions
+        swap, acts = self.swap_or_rest(view)
+        if swap is not None:
+            return swap
         if len(acts) == 1:
             return acts[0]
         kind0 = acts[0].kind
@@ -208,9 +210,17 @@ class BourlotoHeuristicBot(Bot):
         kinds = {a.kind: a for a in acts}
         if "declare" in kinds:
             return kinds["declare"]
-        if "exchange" in kinds:
-            return kinds["exchange"] if self._exchange_helps(view) else kinds["keep"]
         return self._bid(view, acts, kinds)
+
+    def swap_or_rest(self, view: Any) -> tuple[Action | None, tuple[Action, ...]]:
+        """The seven exchange if it is offered (with the first action after the deal) and
+        helps the hand, else None and the other legal actions."""
+        acts: tuple[Action, ...] = view.legal_actions
+        if acts and acts[-1].kind == "exchange":
+            if self._exchange_helps(view):
+                return acts[-1], acts
+            return None, acts[:-1]
+        return None, acts
 
     # --- trump ------------------------------------------------------------------------------
     def _recipient(self, view: Any, taker: int) -> int:

@@ -146,7 +146,7 @@ def _replay_states(record: dict[str, Any]) -> list[Any]:
     start = game.from_record({**record, "actions": []})
     states = [start]
     for text in record.get("actions", []):
-        states.append(states[-1].apply(text))
+        states.append(game.replay_action(states[-1], text))
     return states
 
 

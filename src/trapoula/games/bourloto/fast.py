@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import SUIT_MASKS
@@ -96,6 +97,34 @@ def _zero_points(hand: int) -> bool:
     return total == 0
 
 
+def _legal(
+    hand: int, k: int, led: int, top: int, win_seat: int, seat: int, trump: int,
+    overtrump: bool, pexc: bool, tmask: int, above: Sequence[int],
+) -> int:
+    """The legal cards of the ``k``-th player (k >= 1) of a trick (RULES.md 1.4), on plain
+    integers (the rule of :func:`~trapoula.games.bourloto.play.legal_mask`)."""
+    follow = hand & SUIT_MASKS[led]
+    partner_wins = pexc and k >= 2 and win_seat == (seat + 2) & 3
+    if led == trump:
+        if follow:
+            if overtrump and not partner_wins:
+                higher = follow & above[top + 1]
+                if higher:
+                    return higher
+            return follow
+        return hand
+    if follow:
+        return follow
+    trumps = hand & tmask
+    if not trumps or partner_wins:
+        return hand
+    if overtrump:
+        higher = trumps & above[top + 1]
+        if higher:
+            return higher
+    return trumps
+
+
 def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     o = game.options
     rand = rng.random
@@ -168,13 +197,8 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     allowed = o.seven_exchange == "any" or (
         o.seven_exchange == "trump_is_upcard_suit" and up // 13 == trump
     )
-    if allowed and up != seven:
-        for s in range(4):
-            if s != recipient and hands[s] >> seven & 1:
-                if int(rand() * 2) == 0:  # exchange
-                    hands[s] = hands[s] ^ (1 << seven) | (1 << up)
-                    up = seven
-                break
+    # the 7's holder (not the recipient) may swap with his first action after the deal,
+    # before the recipient's: 'exchange' is then the last of his legal actions
     pos = 0
     for k in range(4):
         if k != recipient:
@@ -184,6 +208,9 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     for c in stock[pos:pos + 2]:
         hands[recipient] |= 1 << c
     hands[recipient] |= 1 << up
+    holder = -1
+    if allowed and up != seven:
+        holder = next((s for s in range(4) if s != recipient and hands[s] >> seven & 1), -1)
 
     # --- declarations ------------------------------------------------------------------------
     avail = [
@@ -195,22 +222,42 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     ]
     with_decl = o.bourlot_announce == "with_declarations"
     kq_at = [bourlot_mask(h, trump) for h in hands]
+    swap_bit = (1 << seven | 1 << up) if holder >= 0 else 0
+
+    def swap(seat: int) -> None:  # the holder swaps: his and the recipient's findings change
+        hands[seat] ^= swap_bit
+        hands[recipient] ^= swap_bit
+        for s in (seat, recipient):
+            avail[s] = tuple(best_declarations(
+                hands[s], trump, four_values=o.four_values, run6_value=o.run6_value,
+                split_runs=o.split_runs, sevens_cancel_jacks=o.sevens_cancel_jacks,
+            ))
+            kq_at[s] = bourlot_mask(hands[s], trump)
+
     declared: list[tuple[Declaration, ...]] = [(), (), (), ()]
     bpts = [0, 0]
     dpts = [0, 0]
     opts_cmp: dict[str, Any] = {
         "compare": o.compare_declarations, "equal_seq_winner": o.equal_seq_winner,
-        "sevens_cancel_jacks": o.sevens_cancel_jacks,
+        "sevens_cancel_jacks": o.sevens_cancel_jacks, "first": first,
     }
     first_trick = o.declaration_timing == "first_trick"
     if not first_trick:
         for seat in range(4):
+            idx = -1  # the draw of this decision when it is already made
+            if seat == holder and holder < recipient:  # (the recipient has not declared)
+                holder = -1
+                n_acts = 2 if avail[seat] or (with_decl and kq_at[seat]) else 1
+                idx = int(rand() * (n_acts + 1))
+                if idx == n_acts:  # 'exchange', the last action: then he answers again
+                    swap(seat)
+                    idx = -1
             if avail[seat] or (with_decl and kq_at[seat]):
-                if int(rand() * 2) == 0:
+                if (idx if idx >= 0 else int(rand() * 2)) == 0:
                     declared[seat] = avail[seat]
                     if with_decl and kq_at[seat]:
                         bpts[seat & 1] += 20
-            else:
+            elif idx < 0:
                 rand()
         first_cmp = compare_declarations(
             {"A": [declared[0], declared[2]], "B": [declared[1], declared[3]]}, **opts_cmp
@@ -235,36 +282,28 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
         pts = tp = 0
         for k in range(4):
             hand = hands[seat]
-            # legal cards (RULES.md 1.4), inlined from play.legal_mask
-            if k == 0:
-                mask = hand
-            else:
-                follow = hand & SUIT_MASKS[led]
-                partner_wins = pexc and k >= 2 and win_seat == (seat + 2) & 3
-                if led == trump:
-                    if follow:
-                        mask = follow
-                        if overtrump and not partner_wins:
-                            higher = follow & above[top + 1]
-                            if higher:
-                                mask = higher
-                    else:
-                        mask = hand
-                elif follow:
-                    mask = follow
-                else:
-                    trumps = hand & tmask
-                    if not trumps or partner_wins:
-                        mask = hand
-                    else:
-                        mask = trumps
-                        if overtrump:
-                            higher = trumps & above[top + 1]
-                            if higher:
-                                mask = higher
+            mask = hand if k == 0 else _legal(
+                hand, k, led, top, win_seat, seat, trump, overtrump, pexc, tmask, above)
             kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
+            idx = -1  # the draw of this decision when it is already made
+            if seat == holder and first_trick and trick_no == 0 and k <= (recipient - first) & 3:
+                holder = -1  # his first action, before the recipient's: he may swap
+                can_declare = bool(avail[seat] or (with_decl and kq_at[seat]))
+                n_acts = mask.bit_count() * (2 if can_declare else 1) + (
+                    (kq & mask).bit_count() * (2 if can_declare else 1))
+                idx = int(rand() * (n_acts + 1))
+                if idx == n_acts:  # 'exchange', the last action: then he plays
+                    idx = -1
+                    swap(seat)
+                    hand = hands[seat]
+                    if k:
+                        mask = _legal(hand, k, led, top, win_seat, seat, trump, overtrump,
+                                      pexc, tmask, above)
+                    else:
+                        mask = hand
+                    kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
             if not kq and not decl_window:
-                r = int(rand() * mask.bit_count())
+                r = idx if idx >= 0 else int(rand() * mask.bit_count())
                 m = mask
                 for _ in range(r):
                     m &= m - 1
@@ -284,7 +323,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
                         if b:
                             variants.append((low, 3))
                     m ^= low
-                low, flags = variants[int(rand() * len(variants))]
+                low, flags = variants[idx if idx >= 0 else int(rand() * len(variants))]
                 if flags & 2:
                     declared[seat] = avail[seat]
                     if with_decl and kq_at[seat]:

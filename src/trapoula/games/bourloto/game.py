@@ -26,6 +26,7 @@ from trapoula.core.seats import seat_index
 from trapoula.errors import ConfigError
 from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions
 from trapoula.games.bourloto.state import (
+    ACTIONS,
     AGREE,
     BID1,
     BourlotoState,
@@ -209,9 +210,38 @@ class Bourloto(Game):
             origin = {k: record[k] for k in ("deck", "keys", "dealer", "hanging") if k in record}
             state: Any = self._deal(deck, tuple(record.get("keys", ())), d, hanging, origin, 0)
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
         return super().from_record(record)
+
+    def replay_action(self, state: Any, text: str) -> Any:
+        """Records made before the seven exchange became private (trapoula-record/1 up to
+        commit b0301f4) asked the 7's holder right after the take: his ``keep`` is silent now
+        (skipped), and his ``exchange`` is made where the record has it, out of turn (the
+        same swap, before the recipient's first card).
+
+        >>> import trapoula
+        >>> g = trapoula.make("bourloto", "gr")
+        >>> s = g.new_deal(seed=86, dealer="P1")
+        >>> for text in ["P2 take", "P2 keep", "P2 play 9S"]:  # as the old engine saved it
+        ...     s = g.replay_action(s, text)
+        >>> [str(e) for e in s.history]
+        ['P2 take', 'P2 play 9S']
+        """
+        if not state.is_legal(text):
+            from trapoula.core.seats import seat_index, split_seat
+
+            seat, body = split_seat(text)
+            deal = getattr(state, "deal", state)
+            if seat is not None and body.strip().lower() in ("keep", "exchange") and (
+                isinstance(deal, BourlotoState) and deal._swap_open()
+            ):
+                i = seat_index(seat)
+                if body.strip().lower() == "keep":
+                    return state  # an old "no swap" answer: nothing happens now
+                if deal.may_swap_out_of_turn(i):
+                    return _with_deal(state, deal.legacy_swap(i), seat)
+        return state.apply(text)
 
     def _match_deal_points(
         self, deal: BourlotoState
@@ -245,3 +275,14 @@ class Bourloto(Game):
         from trapoula.games.bourloto.fast import random_playouts
 
         return random_playouts(self, n, seed)
+
+
+def _with_deal(state: Any, deal: BourlotoState, seat: str) -> Any:
+    """``state`` (a deal, or a match around it) with its deal replaced by ``deal``, the swap
+    ``seat exchange`` logged (replays of earlier records only)."""
+    if state is not getattr(state, "deal", state):
+        new = state._copy()
+        new._cell = (state._cell, seat, ACTIONS["exchange"])
+        new.deal = deal
+        return new
+    return deal
