@@ -187,6 +187,9 @@ class Bourloto(Game):
     def parse_action(self, text: str) -> Action:
         return parse_bourloto_action(text)
 
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_32()
+
     def check(self, case: Mapping[str, Any]) -> Any:
         """Answer a game-specific conformance check (scenarios.md)."""
         from trapoula.games.bourloto.checks import check
