@@ -21,6 +21,8 @@ from trapoula.bots.bourloto_knowledge import Knowledge, mask_of_cards
 from trapoula.bots.duplicate import duplicate
 from trapoula.cards import Card, Suit, parse_cards
 
+from ..games.bourloto.helpers import coherent
+
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("ru", {}),
     ("gr", {}),
@@ -29,7 +31,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
             "declaration_timing": "before_play", "bourlot_announce": "with_declarations"}),
     ("ru", {"overtrump_required": True, "declaration_timing": "first_trick",
             "bourlot_announce": "when_played", "ru_round_stops_on_disagree": False}),
-    ("ru", {"contract": True, "compare_declarations": True, "four_values": "gr"}),
+    ("ru", {"contract": True, "bidding": "take_name", "compare_declarations": True,
+            "four_values": "gr"}),
 ]
 
 
@@ -79,7 +82,7 @@ OPTION_CHOICES = st.fixed_dictionaries({
 def test_heuristic_seats_stay_legal_under_any_options(
     preset: str, options: dict[str, Any], seed: int
 ) -> None:
-    game = trapoula.make("bourloto", preset, **options)
+    game = trapoula.make("bourloto", preset, **coherent(preset, options))
     bots: list[Bot] = [BourlotoHeuristicBot(game, seed=s) for s in range(4)]
     bots[seed % 4] = make_bot("random", game, seed=seed)
     assert _play_out(game.new_deal(seed=seed), bots).result is not None

@@ -24,7 +24,7 @@ from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index
 from trapoula.errors import ConfigError
-from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions
+from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
 from trapoula.games.bourloto.state import (
     ACTIONS,
     AGREE,
@@ -56,6 +56,9 @@ class Bourloto(Game):
     players: ClassVar[int] = 4
 
     options: BourlotoOptions
+
+    def _setup(self) -> None:
+        validate(self.options)
 
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from trapoula.core.options import RuleOptions, option
+from trapoula.errors import ConfigError
 
-__all__ = ["PRESETS", "BourlotoOptions"]
+__all__ = ["PRESETS", "BourlotoOptions", "validate"]
 
 
 @dataclass(frozen=True)
@@ -117,3 +118,32 @@ PRESETS: dict[str, dict[str, Any]] = {
         "tie_extra_deals": 1,
     },
 }
+
+
+def validate(opts: BourlotoOptions) -> None:
+    """Refuse option combinations the rules give no meaning to, rather than guess one
+    (raises ConfigError naming the options).
+
+    >>> from trapoula.core.options import build_options
+    >>> validate(build_options(BourlotoOptions, {}, {"contract": True}))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trapoula.errors.ConfigError: options 'contract' = true and 'bidding' = 'agreement' conflict...
+    """
+    if opts.bidding == "agreement":
+        if opts.contract:
+            raise ConfigError(
+                "options 'contract' = true and 'bidding' = 'agreement' conflict: a contract "
+                "needs a buying team, and in the unanimous agreement nobody buys (RULES "
+                "§1.2.1.5); use bidding='take_name' or contract=false")
+        if opts.upcard_recipient == "taker":
+            raise ConfigError(
+                "options 'upcard_recipient' = 'taker' and 'bidding' = 'agreement' conflict: "
+                "in the unanimous agreement nobody takes (RULES §1.2.1.5); use "
+                "upcard_recipient='dealer' or bidding='take_name'")
+    if opts.sevens_cancel_jacks and opts.four_values != "gr":
+        raise ConfigError(
+            "options 'sevens_cancel_jacks' = true and 'four_values' = "
+            f"{opts.four_values!r} conflict: four 7s cancel four jacks only where they are "
+            "worth nothing themselves (RULES §1.3.1, four_values='gr'); use four_values='gr' "
+            "or sevens_cancel_jacks=false")
