@@ -124,9 +124,19 @@ def _option_values() -> dict[str, st.SearchStrategy[Any]]:
 def test_any_option_set_equals_python_playouts(
     preset: str, options: dict[str, Any], seed: int
 ) -> None:
-    g = trapoula.make("bourloto", preset, **coherent(preset, options))
+    options = {k: v for k, v in coherent(preset, options).items()  # what numpy plays
+               if bn._CHOICES.get(k) is None or v in bn._CHOICES[k]}  # type: ignore[operator]
+    g = trapoula.make("bourloto", preset, **options)
     assert bn.supports(g.options)
     _same(g, 40, seed)
+
+
+@pytest.mark.parametrize("options", [{"aponta_after_take": True}, {"long_runs": "none"}])
+def test_options_numpy_does_not_play_fall_back_to_python(options: dict[str, Any]) -> None:
+    g = trapoula.make("bourloto", "gr", **options)
+    assert not bn.supports(g.options)
+    assert g.random_playouts(300, seed=2) == fast.python_playouts(g, 300, seed=2) == (
+        fast.public_playouts(g, 300, seed=2))
 
 
 # --- the backend as the game uses it -----------------------------------------------------------

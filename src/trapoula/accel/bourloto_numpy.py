@@ -62,9 +62,11 @@ _CHOICES: dict[str, tuple[Any, ...] | None] = {
     "round2_allow_upcard_suit": (True, False),
     "seven_exchange": ("none", "trump_is_upcard_suit", "any"),
     "aponta_redeal": (True, False),
+    "aponta_after_take": (False,),  # (True: the Python path)
     "direction": None,  # cosmetic
     "four_values": ("flat_100", "gr"),
     "run6_value": None,
+    "long_runs": ("score",),  # ("none": the Python path)
     "split_runs": (True, False),
     "declaration_timing": ("before_play", "first_trick"),
     "bourlot_announce": ("with_declarations", "when_played"),

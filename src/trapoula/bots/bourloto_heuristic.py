@@ -40,6 +40,7 @@ from trapoula.bots.bourloto_knowledge import (
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
+from trapoula.games.bourloto.rules import run6_of
 
 __all__ = [
     "COEF", "COEF_CONTRACT", "BourlotoHeuristicBot", "GreedyBourlotoBot", "bid_situation",
@@ -112,7 +113,7 @@ def hand_features(
     f["sA"], f["s10A"], f["s10"], f["svoid"] = float(sa), float(s10a), float(s10), float(svoid)
     f["bourlot"] = 1.0 if bourlot_mask(mask, trump) else 0.0
     decl = best_declarations(
-        mask, trump, four_values=opts.four_values, run6_value=opts.run6_value,
+        mask, trump, four_values=opts.four_values, run6_value=run6_of(opts),
         split_runs=opts.split_runs,
     )
     f["decl"] = float(sum(d.points for d in decl))

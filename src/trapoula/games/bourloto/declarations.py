@@ -130,6 +130,8 @@ def _suit_runs(
 ) -> tuple[Declaration, ...]:
     out = []
     for start, length in _runs_in_chunk(chunk):
+        if length >= 6 and run6_value < 0:
+            continue  # (long_runs="none") a run of 6-8 is no declaration
         pieces = _split(length, run6_value) if split_runs else [length]
         pos = start
         for n in pieces:
@@ -154,7 +156,8 @@ def best_declarations(
 
     Ties prefer fewer declarations, then fours over sequences.  Bourloto is not included
     (see :func:`bourlot_mask`).  Zero-value fours are declarations only when they have an
-    effect (``sevens_cancel_jacks`` for four 7s).
+    effect (``sevens_cancel_jacks`` for four 7s).  ``run6_value=-1``: a run of 6-8 is no
+    declaration (it neither scores nor ranks; ``rules.run6_of``).
     """
     c0, c1, c2, c3 = (hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF,
                       hand >> 39 & 0x1FFF)

@@ -28,6 +28,7 @@ from trapoula.games.bourloto.declarations import (
     bourlot_mask,
     compare_declarations,
 )
+from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.scoring import score_deal
 from trapoula.games.bourloto.state import permute, shuffle_pack
 from trapoula.games.bourloto.tables import (
@@ -97,6 +98,17 @@ def _zero_points(hand: int) -> bool:
     return total == 0
 
 
+def _points(hand: int, trump: int) -> int:
+    """Card points of ``hand`` with ``trump`` as trumps."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        c = low.bit_length() - 1
+        total += TRUMP_POINTS[c] if c // 13 == trump else POINTS[c]
+        hand ^= low
+    return total
+
+
 def _legal(
     hand: int, k: int, led: int, top: int, win_seat: int, seat: int, trump: int,
     overtrump: bool, pexc: bool, tmask: int, above: Sequence[int],
@@ -143,6 +155,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     stock = deck[21:]
     aponta = o.aponta_redeal
     spoken = [False, False, False, False]  # spoke in round 1 (for the aponta redeal)
+    late = 0  # aponta_after_take: seats that may demand a redeal with their first action
 
     # --- trump selection ---------------------------------------------------------------------
     trump = -1
@@ -179,6 +192,9 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
                 return {"thrown_in": True}
             if idx == 0:
                 trump, taker = up // 13, seat
+                if o.aponta_after_take:  # who has not bid and holds no point may still redeal
+                    late = sum(1 << s for s in range(seat + 1, 4)
+                               if not _points(hands[s], trump))
                 break
         if trump < 0:
             suits = [s for s in range(4) if s != up // 13 or o.round2_allow_upcard_suit]
@@ -215,7 +231,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     # --- declarations ------------------------------------------------------------------------
     avail = [
         tuple(best_declarations(
-            h, trump, four_values=o.four_values, run6_value=o.run6_value,
+            h, trump, four_values=o.four_values, run6_value=run6_of(o),
             split_runs=o.split_runs, sevens_cancel_jacks=o.sevens_cancel_jacks,
         ))
         for h in hands
@@ -229,7 +245,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
         hands[recipient] ^= swap_bit
         for s in (seat, recipient):
             avail[s] = tuple(best_declarations(
-                hands[s], trump, four_values=o.four_values, run6_value=o.run6_value,
+                hands[s], trump, four_values=o.four_values, run6_value=run6_of(o),
                 split_runs=o.split_runs, sevens_cancel_jacks=o.sevens_cancel_jacks,
             ))
             kq_at[s] = bourlot_mask(hands[s], trump)
@@ -245,13 +261,21 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     if not first_trick:
         for seat in range(4):
             idx = -1  # the draw of this decision when it is already made
-            if seat == holder and holder < recipient:  # (the recipient has not declared)
+            may_swap = seat == holder and holder < recipient  # (the recipient has not declared)
+            may_redeal = bool(late >> seat & 1)
+            if may_swap:
                 holder = -1
+            while may_swap or may_redeal:  # 'exchange' and 'redeal' come after declare/pass
                 n_acts = 2 if avail[seat] or (with_decl and kq_at[seat]) else 1
-                idx = int(rand() * (n_acts + 1))
-                if idx == n_acts:  # 'exchange', the last action: then he answers again
+                idx = int(rand() * (n_acts + may_swap + may_redeal))
+                if idx < n_acts:
+                    break
+                if may_swap and idx == n_acts:  # he swaps, then answers again
                     swap(seat)
+                    may_swap = False
                     idx = -1
+                    continue
+                return {"thrown_in": True}
             if avail[seat] or (with_decl and kq_at[seat]):
                 if (idx if idx >= 0 else int(rand() * 2)) == 0:
                     declared[seat] = avail[seat]
@@ -286,22 +310,32 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
                 hand, k, led, top, win_seat, seat, trump, overtrump, pexc, tmask, above)
             kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
             idx = -1  # the draw of this decision when it is already made
-            if seat == holder and first_trick and trick_no == 0 and k <= (recipient - first) & 3:
-                holder = -1  # his first action, before the recipient's: he may swap
+            first_card = first_trick and trick_no == 0
+            # his first action (before the recipient's, for the swap): 'exchange' and 'redeal'
+            # come after the card plays
+            may_swap = seat == holder and first_card and k <= (recipient - first) & 3
+            may_redeal = first_card and bool(late >> seat & 1)
+            if may_swap:
+                holder = -1
+            while may_swap or may_redeal:
                 can_declare = bool(avail[seat] or (with_decl and kq_at[seat]))
                 n_acts = mask.bit_count() * (2 if can_declare else 1) + (
                     (kq & mask).bit_count() * (2 if can_declare else 1))
-                idx = int(rand() * (n_acts + 1))
-                if idx == n_acts:  # 'exchange', the last action: then he plays
-                    idx = -1
-                    swap(seat)
-                    hand = hands[seat]
-                    if k:
-                        mask = _legal(hand, k, led, top, win_seat, seat, trump, overtrump,
-                                      pexc, tmask, above)
-                    else:
-                        mask = hand
-                    kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
+                idx = int(rand() * (n_acts + may_swap + may_redeal))
+                if idx < n_acts:
+                    break
+                if not (may_swap and idx == n_acts):
+                    return {"thrown_in": True}
+                idx = -1  # he swaps, then plays from his new hand
+                may_swap = False
+                swap(seat)
+                hand = hands[seat]
+                if k:
+                    mask = _legal(hand, k, led, top, win_seat, seat, trump, overtrump,
+                                  pexc, tmask, above)
+                else:
+                    mask = hand
+                kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
             if not kq and not decl_window:
                 r = idx if idx >= 0 else int(rand() * mask.bit_count())
                 m = mask

@@ -34,6 +34,7 @@ from trapoula.games.bourloto.declarations import (
     hand_declarations,
 )
 from trapoula.games.bourloto.play import legal_mask
+from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.tables import (
     ABOVE_TRUMP,
@@ -134,9 +135,11 @@ _BID2_ACTS = tuple(
     tuple(NAME_ACTIONS[s] for s in range(4) if s != up) + (ACTIONS["pass"],) for up in range(5)
 )
 _SWAP_ACTS = (ACTIONS["exchange"],)
+_REDEAL_ACTS = (ACTIONS["redeal"],)
 _DECLARE_ACTS = (ACTIONS["declare"], ACTIONS["pass"])
 _PASS_ACTS = (ACTIONS["pass"],)
 _PASS, _AGREE, _EXCHANGE = ACTIONS["pass"], ACTIONS["agree"], ACTIONS["exchange"]
+_REDEAL = ACTIONS["redeal"]
 _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
@@ -221,6 +224,17 @@ def _team(seat: int) -> int:
     return seat & 1
 
 
+def _points5(hand: int, trump: int) -> int:
+    """Card points of ``hand`` with ``trump`` as trumps."""
+    pts = _CARD_POINTS[trump]
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += pts[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
 @dataclass(slots=True)
 class _Ctx:
     """What a deal fixes once and shares between its states (never mutated once shared:
@@ -251,6 +265,7 @@ class _Ctx:
     fast: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)
     fast_after: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)  # after trick 1
     by_suit: tuple[tuple[int, ...], ...] = ()  # per seat, ``hands`` split by suit (from play on)
+    aponta: int = 0  # seats (a bit each) that may still demand a redeal after the take
 
 
 class _Bid(NamedTuple):
@@ -597,6 +612,8 @@ class BourlotoState(DealState):
             if not (kq and hand & kq == kq):
                 kq = 0
             swap = _SWAP_ACTS if not self._tl and self._may_swap(seat) else ()
+            if ctx.aponta and self._may_redeal_late(seat):
+                swap += _REDEAL_ACTS
             if not kq and (self._tl or not ctx.may_declare[seat]):
                 # the common case: one action per legal card (a table lookup per suit)
                 return (
@@ -635,7 +652,9 @@ class BourlotoState(DealState):
                 acts = _DECLARE_ACTS
             else:
                 acts = _PASS_ACTS
-            return acts + _SWAP_ACTS if self._may_swap(seat) else acts
+            if self._may_swap(seat):
+                acts += _SWAP_ACTS
+            return acts + _REDEAL_ACTS if ctx.aponta and self._may_redeal_late(seat) else acts
         if opts.aponta_redeal and self._may_demand_redeal(seat):
             acts = acts + (ACTIONS["redeal"],)
         return acts
@@ -659,6 +678,8 @@ class BourlotoState(DealState):
         n._cell = (self._cell, _SEATS[seat], action)
         if action is _EXCHANGE:
             n._swap_seven(seat)
+        elif action is _REDEAL and self._phase in (PLAY, DECLARE):  # aponta after the take
+            n._throw_in("redeal", n.bid.history + ((seat, "redeal"),))
         elif self._phase == PLAY:
             n._play(seat, action)
         else:
@@ -862,10 +883,31 @@ class BourlotoState(DealState):
         self.is_over = True
 
     def _trump_fixed(self, trump: int, taker: int) -> None:
-        buyer = _team(taker) if self._ctx.opts.contract else -1
+        ctx = self._ctx
+        buyer = _team(taker) if ctx.opts.contract else -1
+        if ctx.opts.aponta_after_take and self._phase == BID1:
+            # PEX: who has not bid yet and whose five cards hold no point, trump values
+            # counted, may still demand a redeal (with his first action after the deal)
+            spoke = {s for s, _ in self.bid.history}
+            bits = 0
+            for s in range(4):
+                if s not in spoke and s != taker and not _points5(ctx.hands[s], trump):
+                    bits |= 1 << s
+            if bits:
+                self._ctx = _replace_ctx(ctx, aponta=bits)
         # §1.2.2.7: the deal is completed at once and nobody is asked; the 7's holder may swap
         # with his first action after it (see _may_swap), so a decision not to swap is silent
         self._complete(trump, buyer, taker)
+
+    def _may_redeal_late(self, seat: int) -> bool:
+        """``aponta_after_take``: ``seat`` may demand a redeal now, with its first action
+        after the deal (its trick-1 card, or its turn to declare)."""
+        ctx = self._ctx
+        if not ctx.aponta >> seat & 1:
+            return False
+        if self._phase == PLAY:
+            return not self._tl and ctx.opts.declaration_timing == "first_trick"
+        return self._phase == DECLARE
 
     def _recipient(self) -> int:
         """The seat that takes the upcard with the last two stock cards."""
@@ -992,7 +1034,7 @@ class BourlotoState(DealState):
         avail: tuple[tuple[Declaration, ...], ...] = _NO_DECLS
         if r0 or r1 or r2 or r3:
             fv, r6, sr, scj = (
-                opts.four_values, opts.run6_value, opts.split_runs, opts.sevens_cancel_jacks
+                opts.four_values, run6_of(opts), opts.split_runs, opts.sevens_cancel_jacks
             )
             avail = (
                 hand_declarations(h0, trump, fv, r6, sr, scj) if r0 else (),
@@ -1036,6 +1078,7 @@ class BourlotoState(DealState):
             seven = 1 << (13 * trump + 5)
             slow |= (1 if h0 & seven else 0) | (2 if h1 & seven else 0) | (
                 4 if h2 & seven else 0) | (8 if h3 & seven else 0)
+        slow |= ctx.aponta  # who may still demand a redeal with his trick-1 card
         fast = _pick(by_suit, slow)
         new = _new(_Ctx)
         new.game, new.opts, new.seed, new.origin = ctx.game, opts, ctx.seed, ctx.origin
@@ -1043,7 +1086,7 @@ class BourlotoState(DealState):
         new.taker, new.keys, new.avail, new.bourlot_at = taker, ctx.keys, avail, kq
         new.may_declare, new.kq_mask, new.kq_seat = may_declare, kq_mask, kq_seat
         new.hands, new.fast, new.fast_after = hands, fast, fast_after
-        new.by_suit = by_suit
+        new.by_suit, new.aponta = by_suit, ctx.aponta
         self._ctx = new
         self._left = DECK32_MASK
         self._turn = (ctx.dealer + 1) & 3
@@ -1136,7 +1179,7 @@ def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
     new.taker, new.keys, new.avail, new.bourlot_at = ctx.taker, ctx.keys, ctx.avail, ctx.bourlot_at
     new.may_declare, new.kq_mask, new.kq_seat = ctx.may_declare, ctx.kq_mask, ctx.kq_seat
     new.hands, new.fast, new.fast_after = ctx.hands, ctx.fast, ctx.fast_after
-    new.by_suit = ctx.by_suit
+    new.by_suit, new.aponta = ctx.by_suit, ctx.aponta
     for key, value in kw.items():
         setattr(new, key, value)
     return new
@@ -1146,5 +1189,5 @@ def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
 assert _Ctx.__slots__ == (
     "game", "opts", "seed", "origin", "dealer", "hanging", "trump", "buyer", "taker", "keys",
     "avail", "bourlot_at", "may_declare", "kq_mask", "kq_seat", "hands", "fast", "fast_after",
-    "by_suit",
+    "by_suit", "aponta",
 ), _Ctx.__slots__
