@@ -611,7 +611,8 @@ class BourlotoState(DealState):
             kq = ctx.kq_mask
             if not (kq and hand & kq == kq):
                 kq = 0
-            swap = _SWAP_ACTS if not self._tl and self._may_swap(seat) else ()
+            swap: tuple[Action, ...] = (
+                _SWAP_ACTS if not self._tl and self._may_swap(seat) else ())
             if ctx.aponta and self._may_redeal_late(seat):
                 swap += _REDEAL_ACTS
             if not kq and (self._tl or not ctx.may_declare[seat]):
