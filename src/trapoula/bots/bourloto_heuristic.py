@@ -214,14 +214,22 @@ class BourlotoHeuristicBot(Bot):
         return self._bid(view, acts, kinds)
 
     def swap_or_rest(self, view: Any) -> tuple[Action | None, tuple[Action, ...]]:
-        """The seven exchange if it is offered (with the first action after the deal) and
-        helps the hand, else None and the other legal actions."""
+        """The extra answers offered with the first action after the deal: the seven
+        exchange if it helps the hand, a late redeal (``aponta_after_take``) if the hand is
+        hopeless; else None and the other legal actions."""
         acts: tuple[Action, ...] = view.legal_actions
-        if acts and acts[-1].kind == "exchange":
-            if self._exchange_helps(view):
-                return acts[-1], acts
-            return None, acts[:-1]
-        return None, acts
+        if view.phase not in ("play", "declare") or not acts or acts[-1].kind not in (
+                "exchange", "redeal"):
+            return None, acts
+        extras = {a.kind: a for a in acts if a.kind in ("exchange", "redeal")}
+        rest = tuple(a for a in acts if a.kind not in extras)
+        if "redeal" in extras and view.trump is not None and hand_value(
+                mask_of_cards(view.hand), int(view.trump), self.opts, coef=self.coef,
+        ) < self.redeal_threshold:
+            return extras["redeal"], acts
+        if "exchange" in extras and self._exchange_helps(view):
+            return extras["exchange"], acts
+        return None, rest
 
     # --- trump ------------------------------------------------------------------------------
     def _recipient(self, view: Any, taker: int) -> int:
