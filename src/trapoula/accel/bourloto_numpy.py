@@ -28,6 +28,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from trapoula.accel.bourloto_np_decl import Decl, compare, decl_tables, declarations
+from trapoula.accel.bourloto_np_swap import Swap as _Swap
+from trapoula.accel.bourloto_np_swap import swap_choice as _swap_choice
+from trapoula.accel.bourloto_np_swap import swap_rows as _swap_rows
 from trapoula.accel.npkit import (
     advance,
     pick,
@@ -348,15 +351,6 @@ def _complete(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, t
     return hands, trump, swap
 
 
-class _Swap(NamedTuple):
-    """Per deal: the seat that may swap the 7 of trumps for the upcard with its first action
-    (-1: none), the two cards' bits, and the recipient who gives the upcard back."""
-
-    holder: Arr
-    bits: Arr
-    recipient: Arr
-
-
 class _Seats(NamedTuple):
     """Per seat and deal, shape (4, m): what it may declare, and what was declared."""
 
@@ -365,39 +359,6 @@ class _Seats(NamedTuple):
     shows: Arr  # has a declaration (or, shown with them, the K and Q of trumps)
     declared: Arr  # mutable
     bourlot: Arr  # (2, m): Bourloto points of A and B, mutable
-
-
-def _swap_choice(u: Arr, hr: Arr, n: Arr, u_next: Arr) -> tuple[Arr, Arr]:
-    """The holders' (rows ``hr``) draws ``u`` among their ``n`` actions and 'exchange' (the
-    last): the draws that pick the same action among the ``n`` alone, and the rows that
-    swap (their next draw, ``u_next``, then picks among the new actions)."""
-    idx = (u[hr] * (n + 1)).astype(np.int64)
-    sw = idx == n
-    u = u.copy()
-    stay = ~sw
-    u[hr[stay]] = (idx[stay] + 0.5) / n[stay]
-    done = hr[sw]
-    u[done] = u_next[done]
-    return u, done
-
-
-def _swap_rows(o: BourlotoOptions, tables: Any, trump: Arr, seats: _Seats, hands: Arr,
-               swap: _Swap, rows: Arr, seat: int) -> None:
-    """``seat`` swaps the seven for the upcard in deals ``rows``: ``hands`` (4, m) and the
-    two seats' declarations, K+Q and 'shows' change."""
-    rec = swap.recipient[rows]
-    bits = swap.bits[rows]
-    hands[seat, rows] ^= bits
-    hands[rec, rows] ^= bits
-    kqm = 3 << (trump[rows] * 8 + 5)
-    for s in (np.full(len(rows), seat), rec):
-        h = hands[s, rows]
-        d = declarations(h, trump[rows], tables)
-        for field, value in zip(seats.dec, d, strict=True):
-            field[s, rows] = value
-        seats.kq_at[s, rows] = (h & kqm) == kqm
-        seats.shows[s, rows] = d.any | (seats.kq_at[s, rows] & (
-            o.bourlot_announce == "with_declarations"))
 
 
 def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr, seats: _Seats,
@@ -427,6 +388,7 @@ def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr, seats: _Seats
     dflat, bflat, sflat = seats.declared.ravel(), seats.bourlot.ravel(), seats.shows.ravel()
     # set by each trick's lead: cards so far, led suit's shift, led suit unless it is trumps,
     # whether it is trumps, trumps above the best trump so far
+    shifted = np.flatnonzero(off) if off is not None else ar[:0]
     tc = lshift = lsnt = above = leader
     led_trump = a_won
     step = 0
@@ -439,7 +401,10 @@ def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr, seats: _Seats
             trick = _Trick(k, seat, leader, tc, cards, tm, lsnt, above, led_trump, tshift, lshift)
             hand = h[at]
             mask = _legal(hand, trick, pexc, overtrump)
-            u = rand[step] if off is None else rand[step + off, ar]
+            u = rand[step]
+            if len(shifted):  # the deals whose swap drew once more: one draw further on
+                u = u.copy()
+                u[shifted] = rand[step + 1, shifted]
             if swapping is not None and trick_no == 0:  # (P1 leads: seat k is Pk+1)
                 hr = np.flatnonzero(swapping[0].holder == k)
                 if len(hr):
@@ -455,6 +420,7 @@ def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr, seats: _Seats
                         hand = h[at]
                         mask = _legal(hand, trick, pexc, overtrump)
                         off[done] = 1  # type: ignore[index]
+                        shifted = np.flatnonzero(off)
             n_cards = popcount(mask)
             step += 1
             card = select(mask, (u * n_cards).astype(np.int64))
