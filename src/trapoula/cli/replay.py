@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -92,8 +93,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
         new = game.replay_action(state, text)  # an earlier version's record is mapped
         if new is state:
             continue  # a recorded answer that this version no longer asks for
-        action = new.history[-1].action
-        step = advance(state, action, viewer, new)
+        event = new.history[-1]
+        step = replace(advance(state, event.action, viewer, new), seat=event.seat)
         state = step.state
         con.print(describe(r, step))
         new_deal = step.deal_over
