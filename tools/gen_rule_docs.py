@@ -30,7 +30,7 @@ def page(name: str) -> str:
     lines = [
         f"# {cls.title}: rule options",
         "",
-        f"Every rule of `../shared/rules/RULES.md` {SECTIONS.get(name, '')} that the sources leave",
+        f"Every rule of [RULES.md](RULES.md) {SECTIONS.get(name, '')} that the sources leave",
         "open, and every variant, is an option.  Pass options to `trapoula.make(\"" + name + "\", "
         "preset, **options)`, as `key=value` words to `trapoula play`/`simulate`, or in a",
         "scenario's `options`.  Presets: " + ", ".join(f"`{p}`" for p in presets)

@@ -122,7 +122,7 @@ def test_finished_table_record_and_replay(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{tid}") as spec:
         _until(spec, lambda m: m["type"] == "state" and m["over"], limit=5000)
     rec = client.get(f"/api/tables/{tid}/record").json()
-    assert rec["format"] == "trapoula-record/1" and rec["game"] == "burraco"
+    assert rec["format"] == "trapoula-record/2" and rec["game"] == "burraco"
     steps = client.get(f"/api/tables/{tid}/replay").json()
     assert len(steps["steps"]) == len(rec["actions"]) + 1
     frame = client.get(f"/api/tables/{tid}/replay?seq=3").json()

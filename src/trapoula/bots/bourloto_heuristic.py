@@ -185,6 +185,12 @@ class BourlotoHeuristicBot(Bot):
     partner_agreed = 15.0  # ru: value added when the partner agreed earlier in the round
     round_relax = 15.0  # ru: the agreement threshold drops by this after each failed round
     opp_agreed = -5.0  # ... and for each opponent who did
+    # gr round 2 (naming trump): a pass brings the thrown-in deal (0 for both teams) nearer,
+    # so each pass before this seat in the round lowers his threshold by ``name_relax``, and
+    # the last speaker, whose pass throws the deal in, names down to ``last_name_threshold``
+    # (issue 15: bot tables threw in 27 % of deals; people take or name far more often)
+    name_relax = 12.0
+    last_name_threshold = -30.0
 
     def __init__(
         self, game: Game, seed: int | None = None, *, agree_threshold: float = -15.0,
@@ -284,9 +290,15 @@ class BourlotoHeuristicBot(Bot):
                 (self._value(view, int(a.suit), me, True), a) for a in names if a.suit is not None
             ]
             v, a = max(scored, key=lambda t: t[0])
-            if v >= self.name_threshold:
+            if v >= self.name_threshold_now(view):
                 return a
         return kinds.get("pass", acts[-1])
+
+    def name_threshold_now(self, view: Any) -> float:
+        """The value a suit must reach to be named, after ``k`` passes in round 2."""
+        k = max(0, min(3, len(view.bids) - 4))
+        threshold = self.name_threshold - self.name_relax * k
+        return min(threshold, self.last_name_threshold) if k == 3 else threshold
 
     @staticmethod
     def _round_pos(view: Any) -> int:

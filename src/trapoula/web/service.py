@@ -163,8 +163,8 @@ class TableService:
 
     @staticmethod
     def _replay(row: TableRow, acts: list[tuple[int, str, str]]) -> Table:
-        game = trapoula.make(row.game, row.preset, **row.options)
-        state = game.new_match(seed=row.seed)
+        game = row.make_game()  # every stored option value, and the table's dealing version
+        state = row.new_match(game)
         table = Table(row, game, state)
         for seq, seat, action in acts:
             table.state = apply_as(table.state, seat, action)

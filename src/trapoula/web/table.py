@@ -229,7 +229,7 @@ def with_status(row: TableRow, status: str) -> TableRow:
 
 def replay_steps(table: Table, acts: list[tuple[int, str, str]]) -> dict[str, Any]:
     """A finished game step by step: the public view after each action (0..N)."""
-    state = table.game.new_match(seed=table.row.seed)
+    state = table.row.new_match(table.game)
     steps = []
     for n in range(len(acts) + 1):
         last = None
@@ -248,7 +248,7 @@ def replay_steps(table: Table, acts: list[tuple[int, str, str]]) -> dict[str, An
 def replay_frame(table: Table, acts: list[tuple[int, str, str]], seq: int) -> dict[str, Any]:
     """A finished game after ``seq`` actions: every seat's view and the public view."""
     seq = max(0, min(seq, len(acts)))
-    state = table.game.new_match(seed=table.row.seed)
+    state = table.row.new_match(table.game)
     for _, seat, action in acts[:seq]:
         state = apply_as(state, seat, action)
     last = acts[seq - 1] if seq else None

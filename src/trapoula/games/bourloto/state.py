@@ -557,21 +557,33 @@ class BourlotoState(DealState):
         return n
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
+        """The deal's record: how it started (seed, dealer, the dealt pack and the keys of
+        re-turned upcards, or a setup), the actions and, once over, the result."""
+        from trapoula.core.chance import record_head
 
-        game = self._ctx.game
-        rec: dict[str, Any] = {
-            "format": FORMAT, "game": game.name, "preset": game.preset,
-            "options": game.changed_options(), "kind": "deal",
-        }
-        for key, value in self._ctx.origin.items():
+        ctx = self._ctx
+        rec = record_head(ctx.game, "deal", ctx.origin.get("dealing", 2))
+        for key, value in ctx.origin.items():
             if key == "deck":
                 value = [str(Card.from_index(i)) if isinstance(i, int) else i for i in value]
             elif key == "keys":
                 value = list(value)
+            elif key == "dealing":
+                continue
             rec[key] = value
         rec["actions"] = [str(e) for e in self.history]
+        if self.is_over:
+            rec["result"] = self.result
         return rec
+
+    def chance(self) -> dict[str, Any]:
+        origin = self._ctx.origin
+        return {
+            "dealer": self.dealer,
+            "deck": [str(Card.from_index(i)) if isinstance(i, int) else i
+                     for i in origin["deck"]],
+            "keys": list(origin.get("keys", ())),
+        }
 
     def _log(self) -> LogCell:
         return self._cell
