@@ -270,8 +270,9 @@ class Bourloto(Game):
     def replay_action(self, state: Any, text: str) -> Any:
         """Records made before the seven exchange became private (trapoula-record/1 up to
         commit b0301f4) asked the 7's holder right after the take: his ``keep`` is silent now
-        (skipped), and his ``exchange`` is made where the record has it, out of turn (the
-        same swap, before the recipient's first card).
+        (logged where the record has it, with no effect), and his ``exchange`` is made where
+        the record has it, out of turn (the same swap, before the recipient's first card): the
+        history and bids stay the record's.
 
         >>> import trapoula
         >>> g = trapoula.make("bourloto", "gr")
@@ -279,7 +280,7 @@ class Bourloto(Game):
         >>> for text in ["P2 take", "P2 keep", "P2 play 9S"]:  # as the old engine saved it
         ...     s = g.replay_action(s, text)
         >>> [str(e) for e in s.history]
-        ['P2 take', 'P2 play 9S']
+        ['P2 take', 'P2 keep', 'P2 play 9S']
         """
         if not state.is_legal(text):
             from trapoula.core.seats import seat_index, split_seat
@@ -290,10 +291,10 @@ class Bourloto(Game):
                 isinstance(deal, BourlotoState) and deal._swap_open()
             ):
                 i = seat_index(seat)
-                if body.strip().lower() == "keep":
-                    return state  # an old "no swap" answer: nothing happens now
+                if body.strip().lower() == "keep":  # an old "no swap" answer: logged, no effect
+                    return _with_deal(state, deal.legacy_keep(i), seat, "keep")
                 if deal.may_swap_out_of_turn(i):
-                    return _with_deal(state, deal.legacy_swap(i), seat)
+                    return _with_deal(state, deal.legacy_swap(i), seat, "exchange")
         return state.apply(text)
 
     def _match_deal_points(
@@ -330,12 +331,12 @@ class Bourloto(Game):
         return random_playouts(self, n, seed)
 
 
-def _with_deal(state: Any, deal: BourlotoState, seat: str) -> Any:
-    """``state`` (a deal, or a match around it) with its deal replaced by ``deal``, the swap
-    ``seat exchange`` logged (replays of earlier records only)."""
+def _with_deal(state: Any, deal: BourlotoState, seat: str, kind: str) -> Any:
+    """``state`` (a deal, or a match around it) with its deal replaced by ``deal``, the
+    action ``seat kind`` logged (replays of earlier records only)."""
     if state is not getattr(state, "deal", state):
         new = state._copy()
-        new._cell = (state._cell, seat, ACTIONS["exchange"])
+        new._cell = (state._cell, seat, ACTIONS[kind])
         new.deal = deal
         return new
     return deal

@@ -979,6 +979,15 @@ class BourlotoState(DealState):
             return False
         return (seat - first) & 3 >= acted and (recipient - first) & 3 >= acted
 
+    def legacy_keep(self, seat: int) -> BourlotoState:
+        """The state with an old record's ``keep`` by ``seat`` logged (in the history and the
+        bids, as that record has it); nothing else changes (replays only)."""
+        n = self._copy()
+        n._cell = (self._cell, _SEATS[seat], ACTIONS["keep"])
+        n.bid = _with(self.bid, self.bid.history + ((seat, "keep"),))
+        n._legal = self._legal
+        return n
+
     def legacy_swap(self, seat: int) -> BourlotoState:
         """The state after ``seat`` swapped the seven out of turn (replays only)."""
         n = self._copy()
