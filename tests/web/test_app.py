@@ -41,9 +41,10 @@ def test_pages_health_and_games(client: TestClient) -> None:
         assert r.status_code == 200 and "html" in r.headers["content-type"]
     games = client.get("/api/games").json()
     bourloto = next(g for g in games["games"] if g["name"] == "bourloto")
-    assert bourloto["presets"] == ["ru", "gr"] and "medium" in bourloto["levels"]
+    assert bourloto["presets"] == ["ru", "gr", "pexevida"] and "medium" in bourloto["levels"]
     target = next(o for o in bourloto["options"] if o["name"] == "target")
-    assert target["type"] == "int" and target["min"] == 1 and set(target["default"]) == {"ru", "gr"}
+    assert target["type"] == "int" and target["min"] == 1 and set(target["default"]) == {
+        "ru", "gr", "pexevida"}
     assert games["languages"] == ["en", "el", "ru", "it"]
 
 

@@ -40,6 +40,7 @@ from trapoula.bots.bourloto_knowledge import (
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
+from trapoula.games.bourloto.rules import run6_of
 
 __all__ = [
     "COEF", "COEF_CONTRACT", "BourlotoHeuristicBot", "GreedyBourlotoBot", "bid_situation",
@@ -112,7 +113,7 @@ def hand_features(
     f["sA"], f["s10A"], f["s10"], f["svoid"] = float(sa), float(s10a), float(s10), float(svoid)
     f["bourlot"] = 1.0 if bourlot_mask(mask, trump) else 0.0
     decl = best_declarations(
-        mask, trump, four_values=opts.four_values, run6_value=opts.run6_value,
+        mask, trump, four_values=opts.four_values, run6_value=run6_of(opts),
         split_runs=opts.split_runs,
     )
     f["decl"] = float(sum(d.points for d in decl))
@@ -205,7 +206,9 @@ class BourlotoHeuristicBot(Bot):
         self.coef_contract = COEF_CONTRACT if coef_contract is None else coef_contract
 
     def choose(self, view: Any) -> Action:
-        acts: tuple[Action, ...] = view.legal_actions
+        swap, acts = self.swap_or_rest(view)
+        if swap is not None:
+            return swap
         if len(acts) == 1:
             return acts[0]
         kind0 = acts[0].kind
@@ -214,9 +217,25 @@ class BourlotoHeuristicBot(Bot):
         kinds = {a.kind: a for a in acts}
         if "declare" in kinds:
             return kinds["declare"]
-        if "exchange" in kinds:
-            return kinds["exchange"] if self._exchange_helps(view) else kinds["keep"]
         return self._bid(view, acts, kinds)
+
+    def swap_or_rest(self, view: Any) -> tuple[Action | None, tuple[Action, ...]]:
+        """The extra answers offered with the first action after the deal: the seven
+        exchange if it helps the hand, a late redeal (``aponta_after_take``) if the hand is
+        hopeless; else None and the other legal actions."""
+        acts: tuple[Action, ...] = view.legal_actions
+        if view.phase not in ("play", "declare") or not acts or acts[-1].kind not in (
+                "exchange", "redeal"):
+            return None, acts
+        extras = {a.kind: a for a in acts if a.kind in ("exchange", "redeal")}
+        rest = tuple(a for a in acts if a.kind not in extras)
+        if "redeal" in extras and view.trump is not None and hand_value(
+                mask_of_cards(view.hand), int(view.trump), self.opts, coef=self.coef,
+        ) < self.redeal_threshold:
+            return extras["redeal"], acts
+        if "exchange" in extras and self._exchange_helps(view):
+            return extras["exchange"], acts
+        return None, rest
 
     # --- trump ------------------------------------------------------------------------------
     def _recipient(self, view: Any, taker: int) -> int:

@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals
 from trapoula.core.options import OptionInfo, RuleOptions, build_options, describe_options
@@ -122,6 +123,11 @@ class Game(ABC):
     @abstractmethod
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:
         """Results of ``n`` uniformly random deals on the fastest path (see the game's docs)."""
+
+    def card_pack(self) -> tuple[Card, ...]:
+        """Every card of the pack this game is played with (repeated where the pack holds
+        more than one), e.g. for validating scenario cases."""
+        raise NotImplementedError(f"{self.name} does not list its pack")
 
     # --- shared -------------------------------------------------------------------------------
     def from_record(self, record: Mapping[str, Any], dealing: int = DEALING) -> GameState:

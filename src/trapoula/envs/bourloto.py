@@ -136,11 +136,14 @@ class BourlotoAdapter(Adapter):
             ("2", "pass", "; ".join(passes) or "never"),
             ("3", "take", "never" if agree else "bidding round 1"),
             ("4-7", "name S, name H, name D, name C", "never" if agree else "bidding round 2"),
-            ("8-9", "exchange, keep", "the seven of trumps"
+            ("8-9", "exchange, keep", "exchange: the 7 of trumps' holder, with his first "
+             "action after the deal; keep: never (records of earlier versions)"
              if opts.seven_exchange != "none" else "never"),
             ("10", "declare", "declarations before play"
              if opts.declaration_timing == "before_play" else "never"),
-            ("11", "redeal", "a hand worth 0 (aponta)" if opts.aponta_redeal else "never"),
+            ("11", "redeal", ("a hand worth 0 (aponta)" if opts.aponta_redeal else "never") + (
+                "; after the take, with the first action after the deal"
+                if opts.aponta_after_take else "")),
             ("12-139", "play C [bourlot] [declare]: 12 + 4k + f, k = 8*suit + rank - 7 "
              "(7S=0 ... AC=31), f = 0 plain, 1 bourlot, 2 declare, 3 both",
              "every trick; f=1/3 " + ("with K/Q of trumps" if opts.bourlot_announce

@@ -142,6 +142,17 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
                              "redeal", "όποιος έχει πέντε φύλλα χωρίς πόντους ζητά νέο μοίρασμα",
                              "игрок без очков в первых пяти картах может требовать пересдачу",
                              "chi ha cinque carte senza punti può chiedere di rifare")),
+        "aponta_after_take": _o(
+            "grp_bidding", ("Redeal without points after the take", "Άποντα και μετά την αγορά",
+                            "Пересдача без очков после взятия", "Rifare senza punti dopo la presa"),
+            ("after another player's take, a player who has not spoken and whose five cards "
+             "hold no points, trumps counted, may still ask for a redeal with his first card",
+             "μετά την αγορά άλλου, όποιος δεν μίλησε και δεν έχει πόντους στα πέντε φύλλα, με "
+             "τα ατού, ζητά ακόμη νέο μοίρασμα με το πρώτο του φύλλο",
+             "после взятия другим игрок, ещё не говоривший, без очков в пяти картах (с "
+             "козырями) может потребовать пересдачу первой картой",
+             "dopo la presa di un altro, chi non ha parlato e non ha punti nelle cinque carte, "
+             "briscole contate, può ancora chiedere di rifare con la prima carta")),
         "four_values": _o("grp_declarations", ("Four of a kind", "Καρέ", "Каре", "Poker"),
                           ("every four 100 (ru), or J 200, 9 150, A–Q 100, 8 and 7 nothing (gr)",
                            "κάθε καρέ 100 (ru), ή Β 200, 9 150, Α–Ν 100, 8 και 7 τίποτα (gr)",
@@ -153,6 +164,16 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
                           "πόντοι σειράς έξι έως οχτώ φύλλων",
                           "очки за последовательность из 6–8 карт",
                           "punti di una scala da sei a otto carte")),
+        "long_runs": _o("grp_declarations", ("Runs of 6–8 count", "Σειρές 6–8 μετράνε",
+                                             "Последовательности 6–8", "Scale di 6–8"),
+                        ("a run of six to eight cards scores and beats a five, or is no "
+                         "declaration at all",
+                         "σειρά έξι έως οχτώ φύλλων μετρά και κερδίζει την πέμπτη, ή δεν "
+                         "είναι δήλωση",
+                         "последовательность из 6–8 карт считается и бьёт пять, или не "
+                         "объявляется вовсе",
+                         "una scala da sei a otto carte conta e batte la quinta, o non è "
+                         "una dichiarazione")),
         "split_runs": _o("grp_declarations", ("Split long runs", "Σπάσιμο σειρών",
                                               "Делить длинные", "Dividere le scale"),
                          ("a long run may be declared as shorter ones",
@@ -388,6 +409,7 @@ CHOICE_TEXTS: dict[str, tuple[str, str, str, str]] = {
     "same": ("the same", "ο ίδιος", "тот же", "lo stesso"),
     "next": ("the next", "ο επόμενος", "следующий", "il seguente"),
     "none": ("none", "κανένα", "нет", "nessuno"),
+    "score": ("score and rank", "μετράνε", "считаются", "contano"),
     "trump_is_upcard_suit": ("trump is the upcard's suit", "ατού το χρώμα του φανερού",
                              "козырь — масть открытой", "briscola del seme scoperto"),
     "any": ("always", "πάντα", "всегда", "sempre"),

@@ -217,9 +217,10 @@ def summary(r: TableRow) -> dict[str, Any]:
 
 
 def apply_as(state: GameState, seat: str, action: str) -> GameState:
-    if state.current_player != seat:
+    """Replay one stored action (with the game's gap filling for earlier versions' logs)."""
+    if state.current_player != seat and state.is_legal(action):
         raise IllegalActionError(f"the log has {seat} {action} but {state.current_player} acts")
-    return state.apply(action)
+    return state.game.replay_action(state, f"{seat} {action}")
 
 
 def with_status(row: TableRow, status: str) -> TableRow:

@@ -25,8 +25,9 @@ from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index
 from trapoula.errors import ConfigError, RecordError
-from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions
+from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
 from trapoula.games.bourloto.state import (
+    ACTIONS,
     AGREE,
     BID1,
     BourlotoState,
@@ -63,6 +64,9 @@ class Bourloto(Game):
     players: ClassVar[int] = 4
 
     options: BourlotoOptions
+
+    def _setup(self) -> None:
+        validate(self.options)
 
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(
@@ -225,6 +229,9 @@ class Bourloto(Game):
     def parse_action(self, text: str) -> Action:
         return parse_bourloto_action(text)
 
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_32()
+
     def check(self, case: Mapping[str, Any]) -> Any:
         """Answer a game-specific conformance check (scenarios.md)."""
         from trapoula.games.bourloto.checks import check
@@ -260,6 +267,36 @@ class Bourloto(Game):
             return state
         return super().from_record(record, dealing)
 
+    def replay_action(self, state: Any, text: str) -> Any:
+        """Records made before the seven exchange became private (trapoula-record/1 up to
+        commit b0301f4) asked the 7's holder right after the take: his ``keep`` is silent now
+        (logged where the record has it, with no effect), and his ``exchange`` is made where
+        the record has it, out of turn (the same swap, before the recipient's first card): the
+        history and bids stay the record's.
+
+        >>> import trapoula
+        >>> g = trapoula.make("bourloto", "gr")
+        >>> s = g.new_deal(seed=86, dealer="P1")
+        >>> for text in ["P2 take", "P2 keep", "P2 play 9S"]:  # as the old engine saved it
+        ...     s = g.replay_action(s, text)
+        >>> [str(e) for e in s.history]
+        ['P2 take', 'P2 keep', 'P2 play 9S']
+        """
+        if not state.is_legal(text):
+            from trapoula.core.seats import seat_index, split_seat
+
+            seat, body = split_seat(text)
+            deal = getattr(state, "deal", state)
+            if seat is not None and body.strip().lower() in ("keep", "exchange") and (
+                isinstance(deal, BourlotoState) and deal._swap_open()
+            ):
+                i = seat_index(seat)
+                if body.strip().lower() == "keep":  # an old "no swap" answer: logged, no effect
+                    return _with_deal(state, deal.legacy_keep(i), seat, "keep")
+                if deal.may_swap_out_of_turn(i):
+                    return _with_deal(state, deal.legacy_swap(i), seat, "exchange")
+        return state.apply(text)
+
     def _match_deal_points(
         self, deal: BourlotoState
     ) -> tuple[dict[str, int], dict[str, Any], bool]:
@@ -292,3 +329,14 @@ class Bourloto(Game):
         from trapoula.games.bourloto.fast import random_playouts
 
         return random_playouts(self, n, seed)
+
+
+def _with_deal(state: Any, deal: BourlotoState, seat: str, kind: str) -> Any:
+    """``state`` (a deal, or a match around it) with its deal replaced by ``deal``, the
+    action ``seat kind`` logged (replays of earlier records only)."""
+    if state is not getattr(state, "deal", state):
+        new = state._copy()
+        new._cell = (state._cell, seat, ACTIONS[kind])
+        new.deal = deal
+        return new
+    return deal

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from trapoula.cards import Card, cards_of, mask_of, parse_cards, parse_suit
+from trapoula.cards import Card, cards_of, deck_52, mask_of, parse_cards, parse_suit
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, fresh_seed
@@ -297,6 +297,9 @@ class Bourre(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_bourre_action(text)
+
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_52()
 
     # --- conformance --------------------------------------------------------------------------
     def check(self, case: Mapping[str, Any]) -> Any:

@@ -215,6 +215,9 @@ class Burraco(Game):
     def parse_action(self, text: str) -> Action:
         return parse_burraco_action(text)
 
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_108()
+
     def check(self, case: Mapping[str, Any]) -> Any:
         """Answer a game-specific conformance check (scenarios.md)."""
         from trapoula.games.burraco.checks import check
