@@ -1,4 +1,6 @@
 # Quick start: `make play` (a Bourloto match against bots) and `make test` (every test).
+# The repository stands alone: conformance runs the scenarios shipped in tests/conformance/scenarios,
+# and those of ../shared/conformance too when that folder is beside the clone.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -25,6 +27,9 @@ play: $(STAMP)
 test: $(DEVSTAMP)
 	$(PY) -m ruff check src tests benchmarks tools
 	$(PY) -m mypy
+	$(VENV)/bin/trapoula conformance tests/conformance/scenarios > $(VENV)/conformance.log \
+	  || { cat $(VENV)/conformance.log; exit 1; }
+	tail -n 1 $(VENV)/conformance.log
 	if [ -d ../shared/conformance ]; then \
 	  $(VENV)/bin/trapoula conformance ../shared/conformance > $(VENV)/conformance.log \
 	  || { cat $(VENV)/conformance.log; exit 1; }; \
@@ -33,7 +38,8 @@ test: $(DEVSTAMP)
 	$(PY) -m pytest -n 2 -p no:cacheprovider
 
 conformance: $(STAMP)
-	$(VENV)/bin/trapoula conformance ../shared/conformance
+	$(VENV)/bin/trapoula conformance tests/conformance/scenarios
+	if [ -d ../shared/conformance ]; then $(VENV)/bin/trapoula conformance ../shared/conformance; fi
 
 bench: $(DEVSTAMP)
 	$(PY) -m pip install --quiet -e '.[all,dev,bench]'

@@ -12,6 +12,11 @@ they build:
 * ``env``: ``env.last()`` (the acting agent's observation tensor and mask, built from his
   view) + ``env.step(i)``: a training loop.
 
+A second table times the acting seat's observation tensor alone per step (``Play`` with
+random integers): before = the seat's view plus the adapter's tensor of it, now =
+``Play.observe`` (Bourloto: the rows kept up to date move by move, see
+``trapoula/envs/bourloto_fast.py``), each as a multiple of the bare step.
+
 Ratios: ``step/engine`` (``env.step`` against the bare engine step: the environment's own
 per-step overhead), ``env/+view`` (a training step against a player's loop on the public
 API: both build the acting seat's view once per decision, the environment adds the tensor,
@@ -98,6 +103,57 @@ def measure(name: str, preset: str, options: dict[str, Any], deals: int, rounds:
     return {k: statistics.median(v) for k, v in times.items()}
 
 
+def tensor_loop(ad: Any, seeds: list[int], way: str) -> tuple[float, int]:
+    """Random deals on ``Play``: ``way`` = "engine" (the step alone), "view+tensor" (plus the
+    acting seat's view and the adapter's tensor of it, as before this change) or "tensor"
+    (plus ``Play.observe`` of the acting seat: the rows kept up to date / read from the
+    state)."""
+    from trapoula.envs.base import Play
+
+    rng = random.Random(1)
+    actions = 0
+    t = time.process_time()
+    for seed in seeds:
+        play = Play(ad, ad.game.new_deal(seed=seed), rows=way == "tensor")
+        while not play.over:
+            seat = play.seat
+            assert seat is not None
+            if way == "tensor":
+                play.observe(seat)
+            elif way == "view+tensor":
+                ad.observe(play.state.view(seat))
+            legal = play.legal_ints()
+            play.step(legal[int(rng.random() * len(legal))])
+            actions += 1
+    return time.process_time() - t, actions
+
+
+def tensor_costs(deals: int, rounds: int) -> None:
+    """The acting seat's tensor per step, before (view + adapter tensor) and now, against
+    the bare engine step and against the ``Play`` step it follows."""
+    from trapoula.envs import adapter_for
+
+    print("\nthe acting seat's observation tensor, CPU us per step (median of rounds); "
+          "x = tensor / step")
+    print(f"{'game':<16}{'engine':>8}{'Play':>7}{'view+tensor':>13}{'tensor':>8}"
+          f"{'before/engine':>15}{'now/engine':>12}{'now/Play':>10}")
+    for name, preset in (("bourloto", "ru"), ("bourloto", "gr"), ("bourre", "ru")):
+        ad = adapter_for(name, preset)
+        seeds = list(range(deals))
+        times: dict[str, list[float]] = {}
+        for _ in range(rounds + 1):
+            secs, n = engine(ad.game, seeds, False)
+            times.setdefault("bare", []).append(secs / n)
+            for way in ("engine", "view+tensor", "tensor"):
+                secs, n = tensor_loop(ad, seeds, way)
+                times.setdefault(way, []).append(secs / n)
+        m = {k: statistics.median(v[1:]) * 1e6 for k, v in times.items()}
+        bare, step = m["bare"], m["engine"]
+        before, now = m["view+tensor"] - step, m["tensor"] - step
+        print(f"{name + ' ' + preset:<16}{bare:>8.1f}{step:>7.1f}{before:>13.1f}{now:>8.1f}"
+              f"{before / bare:>14.1f}x{now / bare:>11.1f}x{now / step:>9.1f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="deals per round (Burraco: 15%%)")
@@ -119,6 +175,7 @@ def main() -> None:
               f"{m['env'] / m['engine']:>11.2f}x")
     print(f"worst step/engine {worst_step:.2f}x, worst env/+view {worst_env:.2f}x "
           "(target <= 3x)")
+    tensor_costs(max(10, args.deals // 2), args.rounds)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@ Every error a user can cause is a :class:`TrapoulaError`:
 - :class:`ParseError`: text that is not an action, card or suit in the notation;
 - :class:`IllegalActionError`: a well-formed action the rules do not allow now;
 - :class:`NotYourTurnError`: an action by a seat that is not to act (an illegal action);
-- :class:`ConfigError`: an unknown game, preset or option, or a bad option value.
+- :class:`ConfigError`: an unknown game, preset or option, or a bad option value;
+- :class:`RecordError`: a game record this version cannot replay (unknown format or dealing
+  version, tampered cards, an action or result that does not replay).
 
 An error raised by ``state.apply`` leaves the state unchanged (states are immutable).
 
@@ -20,6 +22,7 @@ __all__ = [
     "IllegalActionError",
     "NotYourTurnError",
     "ParseError",
+    "RecordError",
     "TrapoulaError",
 ]
 
@@ -42,3 +45,7 @@ class NotYourTurnError(IllegalActionError):
 
 class ConfigError(TrapoulaError, ValueError):
     """An unknown game, preset or option name, or an option value out of range."""
+
+
+class RecordError(TrapoulaError, ValueError):
+    """A game record that cannot be replayed; the message says what and why."""

@@ -37,6 +37,8 @@ from trapoula.games.bourloto.declarations import (  # noqa: E402
 from trapoula.games.bourloto.rules import BourlotoOptions  # noqa: E402
 from trapoula.games.bourloto.state import _PACK  # noqa: E402
 
+from ..games.bourloto.helpers import coherent  # noqa: E402
+
 
 @pytest.fixture
 def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,7 +80,7 @@ def test_no_deal_and_one_deal(preset: str) -> None:
 OPTION_SETS = [
     ("ru", {"aponta_redeal": True, "initial_deal": "3+2", "seven_exchange": "any"}),
     ("ru", {"ru_round_stops_on_disagree": False, "agreement_rounds": 8,
-            "upcard_recipient": "taker", "meza_compare": "trick_points"}),
+            "meza_compare": "trick_points"}),
     ("ru", {"agreement_rounds": 1, "declaration_timing": "first_trick",
             "compare_declarations": True, "equal_seq_winner": "first_declarer",
             "split_runs": True, "run6_value": 0}),
@@ -122,9 +124,19 @@ def _option_values() -> dict[str, st.SearchStrategy[Any]]:
 def test_any_option_set_equals_python_playouts(
     preset: str, options: dict[str, Any], seed: int
 ) -> None:
+    options = {k: v for k, v in coherent(preset, options).items()  # what numpy plays
+               if bn._CHOICES.get(k) is None or v in bn._CHOICES[k]}  # type: ignore[operator]
     g = trapoula.make("bourloto", preset, **options)
     assert bn.supports(g.options)
     _same(g, 40, seed)
+
+
+@pytest.mark.parametrize("options", [{"aponta_after_take": True}, {"long_runs": "none"}])
+def test_options_numpy_does_not_play_fall_back_to_python(options: dict[str, Any]) -> None:
+    g = trapoula.make("bourloto", "gr", **options)
+    assert not bn.supports(g.options)
+    assert g.random_playouts(300, seed=2) == fast.python_playouts(g, 300, seed=2) == (
+        fast.public_playouts(g, 300, seed=2))
 
 
 # --- the backend as the game uses it -----------------------------------------------------------

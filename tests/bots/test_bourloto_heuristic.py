@@ -21,6 +21,8 @@ from trapoula.bots.bourloto_knowledge import Knowledge, mask_of_cards
 from trapoula.bots.duplicate import duplicate
 from trapoula.cards import Card, Suit, parse_cards
 
+from ..games.bourloto.helpers import coherent
+
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("ru", {}),
     ("gr", {}),
@@ -29,7 +31,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
             "declaration_timing": "before_play", "bourlot_announce": "with_declarations"}),
     ("ru", {"overtrump_required": True, "declaration_timing": "first_trick",
             "bourlot_announce": "when_played", "ru_round_stops_on_disagree": False}),
-    ("ru", {"contract": True, "compare_declarations": True, "four_values": "gr"}),
+    ("ru", {"contract": True, "bidding": "take_name", "compare_declarations": True,
+            "four_values": "gr"}),
 ]
 
 
@@ -79,7 +82,7 @@ OPTION_CHOICES = st.fixed_dictionaries({
 def test_heuristic_seats_stay_legal_under_any_options(
     preset: str, options: dict[str, Any], seed: int
 ) -> None:
-    game = trapoula.make("bourloto", preset, **options)
+    game = trapoula.make("bourloto", preset, **coherent(preset, options))
     bots: list[Bot] = [BourlotoHeuristicBot(game, seed=s) for s in range(4)]
     bots[seed % 4] = make_bot("random", game, seed=seed)
     assert _play_out(game.new_deal(seed=seed), bots).result is not None
@@ -161,8 +164,14 @@ def test_exchanges_the_seven_for_the_upcard() -> None:
         "stock": [],
     }
     s = trapoula.make("bourloto", "gr").from_setup(setup).apply("P1 take")
-    assert s.phase == "exchange" and s.current_player == "P2"
-    assert _choice(s) == "exchange"
+    assert s.phase == "play" and s.current_player == "P1"  # nobody is asked (§1.2.2.7)
+    assert "exchange" not in map(str, s.legal_actions())
+    s = s.apply(_choice(s))
+    assert s.current_player == "P2" and str(s.legal_actions()[-1]) == "exchange"
+    assert _choice(s) == "exchange"  # with his trick-1 card, P2 swaps 7H for JH
+    s = s.apply("exchange")
+    assert s.current_player == "P2" and "JH" in map(str, s.hand(1))
+    assert "exchange" not in map(str, s.legal_actions())
 
 
 # --- declarations -------------------------------------------------------------------------------

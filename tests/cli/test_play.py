@@ -35,8 +35,9 @@ def test_whole_match_with_bad_inputs_first_then_always_1(
     assert "Traceback" not in r.out + r.err
     # each bad input got its own message and a new prompt
     assert "not a Bourloto action: 'garbage'" in r.out
-    assert "You cannot play 2H now" in r.out  # bare card that is not playable
-    assert "P1 cannot play 2H now; allowed:" in r.out  # the engine's own message
+    assert "You cannot play 2♥ now" in r.out  # bare card that is not playable
+    # "play 2h": the same style (what was wrong, then what is allowed), in the table's words
+    assert "You do not hold 2♥. Playable:" in r.out or "2♥ is not allowed now. Allowed:" in r.out
     assert tr("help", "en").splitlines()[0] in r.out
     assert "There is no action 99" in r.out
     # the match was played to the end and the closing line is the record's result
@@ -65,7 +66,10 @@ def test_option_words_reach_the_rules(run_cli: RunCli, tmp_path: Path) -> None:
     run_cli("play", "bourloto", "--seed", "5", "--bots", "random", "--save", str(save),
             "target=200", "overtrump_required=yes", stdin=ALWAYS_FIRST)
     record = json.loads(save.read_text())
-    assert record["options"] == {"target": 200, "overtrump_required": True}
+    assert {k: record["options"][k] for k in ("target", "overtrump_required")} == {
+        "target": 200, "overtrump_required": True}
+    assert trapoula.make("bourloto", record["preset"], **record["options"]).changed_options() \
+        == {"target": 200, "overtrump_required": True}
 
 
 def test_end_of_input_leaves_cleanly_and_saves(run_cli: RunCli, tmp_path: Path) -> None:

@@ -64,7 +64,7 @@ def test_replay_of_an_unfinished_game_ends_with_the_table(
 @pytest.mark.parametrize(
     "content, message",
     [("not json", "is not a JSON game record"),
-     ('{"format": "other"}', "not a trapoula record"),
+     ('{"format": "other"}', "unknown record format 'other'"),
      ('{"format": "trapoula-record/1", "game": "bourloto", "kind": "deal",'
       ' "seed": 1, "actions": ["P1 play 2H"]}', "cannot play 2H")],
 )

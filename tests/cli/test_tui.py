@@ -60,7 +60,7 @@ def test_a_bare_card_with_several_variants_asks_which() -> None:
     # a card with one variant is played at once; a card not playable is explained
     assert resolve("7s", view, GR.parse_action).action == GR.parse_action("play 7S")
     bad = resolve("7h", view, GR.parse_action)
-    assert bad.kind == "error" and "cannot play 7H" in bad.message
+    assert bad.kind == "error" and "cannot play 7♥" in bad.message
 
 
 def test_localised_card_letters_are_understood() -> None:

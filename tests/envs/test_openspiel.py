@@ -174,3 +174,17 @@ def test_cpp_ismcts_bot_plays_whole_bourloto_deals(preset: str, monkeypatch: Any
         assert state.engine.is_over and sum(returns) == 0
         assert returns[0] == returns[2] and returns[1] == returns[3]
     assert calls, "the C++ bot never asked for a resampled world"
+
+
+def test_cpp_ismcts_bot_is_a_pyspiel_bot_for_evaluate_bots() -> None:
+    from trapoula.envs import openspiel_cpp
+
+    why = openspiel_cpp.unavailable()
+    if why is not None:
+        pytest.skip(why)
+    game = tos.load("bourloto", "gr")
+    cpp = openspiel_cpp.CppISMCTSBot(game, simulations=4, seed=2)
+    assert isinstance(cpp, pyspiel.Bot)
+    bots = [cpp] + [pyspiel.make_uniform_random_bot(p, 3 + p) for p in (1, 2, 3)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert sum(returns) == 0 and returns[0] == returns[2]

@@ -119,3 +119,19 @@ def test_render_shows_every_seat() -> None:
     env.reset(seed=2)
     text = env.render()
     assert text is not None and all(f"seat P{i}" in text for i in range(1, 5))
+
+
+def test_versioned_modules_pass_api_test() -> None:
+    import importlib
+
+    from pettingzoo.test import api_test
+
+    from trapoula.envs.pettingzoo import VERSIONS
+
+    for name in VERSIONS:
+        mod = importlib.import_module(f"trapoula.envs.pettingzoo.{name}")
+        e = mod.env()
+        assert str(e) == f"trapoula_{name}"
+        if name == "bourloto_gr_v0":
+            api_test(e, num_cycles=20)
+            mod.parallel_env().reset(seed=0)

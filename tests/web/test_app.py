@@ -41,9 +41,10 @@ def test_pages_health_and_games(client: TestClient) -> None:
         assert r.status_code == 200 and "html" in r.headers["content-type"]
     games = client.get("/api/games").json()
     bourloto = next(g for g in games["games"] if g["name"] == "bourloto")
-    assert bourloto["presets"] == ["ru", "gr"] and "medium" in bourloto["levels"]
+    assert bourloto["presets"] == ["ru", "gr", "pexevida"] and "medium" in bourloto["levels"]
     target = next(o for o in bourloto["options"] if o["name"] == "target")
-    assert target["type"] == "int" and target["min"] == 1 and set(target["default"]) == {"ru", "gr"}
+    assert target["type"] == "int" and target["min"] == 1 and set(target["default"]) == {
+        "ru", "gr", "pexevida"}
     assert games["languages"] == ["en", "el", "ru", "it"]
 
 
@@ -121,7 +122,7 @@ def test_finished_table_record_and_replay(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{tid}") as spec:
         _until(spec, lambda m: m["type"] == "state" and m["over"], limit=5000)
     rec = client.get(f"/api/tables/{tid}/record").json()
-    assert rec["format"] == "trapoula-record/1" and rec["game"] == "burraco"
+    assert rec["format"] == "trapoula-record/2" and rec["game"] == "burraco"
     steps = client.get(f"/api/tables/{tid}/replay").json()
     assert len(steps["steps"]) == len(rec["actions"]) + 1
     frame = client.get(f"/api/tables/{tid}/replay?seq=3").json()

@@ -163,7 +163,7 @@ async def test_bots_fill_seats_and_finish_a_match() -> None:
     assert table.state.is_over and watcher.state()["over"]
     assert watcher.state()["sheet"] and watcher.state()["result"]["winner"] in ("A", "B")
     record = await svc.record(t["table_id"])
-    assert record["format"] == "trapoula-record/1" and len(record["actions"]) == table.seq
+    assert record["format"] == "trapoula-record/2" and len(record["actions"]) == table.seq
     steps = await svc.replay_steps(t["table_id"])
     assert len(steps["steps"]) == table.seq + 1 and steps["steps"][0]["view"]["hand"] == []
     frame = await svc.replay(t["table_id"], 5)

@@ -182,7 +182,9 @@ def compare(declared: Arr, d: Decl, o: BourlotoOptions) -> tuple[Arr, Arr]:
     da, db = np.where(ka > kb, pa, 0), np.where(kb > ka, pb, 0)
     if o.equal_seq_winner == "first_declarer":
         tie = (ka == kb) & (ka > 0)
-        first = np.argmax(key == ka, axis=0)  # the first seat holding the best key
+        # the first seat holding the best key: these deals are dealt by P4, so P1 leads
+        # trick 1 and seat order is the order of play (compare_declarations' ``first=0``)
+        first = np.argmax(key == ka, axis=0)
         da = da + np.where(tie & (first % 2 == 0), pa, 0)
         db = db + np.where(tie & (first % 2 == 1), pb, 0)
     return da, db

@@ -28,6 +28,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from trapoula.accel.bourloto_np_decl import Decl, compare, decl_tables, declarations
+from trapoula.accel.bourloto_np_swap import Swap as _Swap
+from trapoula.accel.bourloto_np_swap import swap_choice as _swap_choice
+from trapoula.accel.bourloto_np_swap import swap_rows as _swap_rows
 from trapoula.accel.npkit import (
     advance,
     pick,
@@ -62,9 +65,11 @@ _CHOICES: dict[str, tuple[Any, ...] | None] = {
     "round2_allow_upcard_suit": (True, False),
     "seven_exchange": ("none", "trump_is_upcard_suit", "any"),
     "aponta_redeal": (True, False),
+    "aponta_after_take": (False,),  # (True: the Python path)
     "direction": None,  # cosmetic
     "four_values": ("flat_100", "gr"),
     "run6_value": None,
+    "long_runs": ("score",),  # ("none": the Python path)
     "split_runs": (True, False),
     "declaration_timing": ("before_play", "first_trick"),
     "bourlot_announce": ("with_declarations", "when_played"),
@@ -258,25 +263,38 @@ def _chunk(o: BourlotoOptions, seed: int, start: int, n: int) -> list[dict[str, 
 def _play(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, turns: Arr,
           named: Arr, n_keys: int) -> list[dict[str, Any]]:
     """Completing, declaring, playing and scoring the deals that were not thrown in."""
-    hands, trump = _complete(o, key, state, deck, taker, turns, named, n_keys)
+    hands, trump, swap = _complete(o, key, state, deck, taker, turns, named, n_keys)
     m = len(key)
+    ar = np.arange(m)
     tables = decl_tables(o.run6_value, o.split_runs, o.four_values, o.sevens_cancel_jacks)
     dec = Decl(*(a.reshape(4, m) for a in declarations(hands.ravel(), np.tile(trump, 4), tables)))
     kq_at = (hands & (3 << (trump * 8 + 5))) == 3 << (trump * 8 + 5)  # K and Q of trumps
     shows = dec.any | kq_at if o.bourlot_announce == "with_declarations" else dec.any
     seats = _Seats(dec, kq_at, shows, np.zeros((4, m), bool), np.zeros((2, m), np.int64))
     first_trick = o.declaration_timing == "first_trick"
-    rand = uniforms(state, 32 if first_trick else 36)  # every deal draws once per decision now
+    # every deal draws once per decision now (one more where the seven is swapped)
+    rand = uniforms(state, (32 if first_trick else 36) + (swap is not None))
+    off = None if swap is None else np.zeros(m, np.int64)  # 1 once a deal's swap drew
     da = db = np.zeros(m, np.int64)
     if not first_trick:
         for seat in range(4):
-            said = shows[seat] & ((rand[seat] * 2).astype(np.int64) == 0)
+            u = rand[seat] if off is None else rand[seat + off, ar]
+            if swap is not None:  # the holder's turn to declare: 'exchange' is his last action
+                hr = np.flatnonzero(swap.holder == seat)
+                if len(hr):
+                    n = 1 + shows[seat, hr]
+                    u, done = _swap_choice(u, hr, n, rand[seat + 1])
+                    if len(done):
+                        _swap_rows(o, tables, trump, seats, hands, swap, done, seat)
+                        off[done] = 1  # type: ignore[index]
+            said = shows[seat] & ((u * 2).astype(np.int64) == 0)
             seats.declared[seat] = said
             if o.bourlot_announce == "with_declarations":
                 seats.bourlot[seat & 1] += 20 * (said & kq_at[seat])
         rand = rand[4:]
         da, db = compare(seats.declared, dec, o)
-    won_a, tricks_a, last_a, cmp = _tricks(o, hands, trump, rand, seats)
+    won_a, tricks_a, last_a, cmp = _tricks(
+        o, hands, trump, rand, seats, off, (swap, tables) if swap and first_trick else None)
     if cmp is not None:
         da, db = cmp
     pts_a = 10 * last_a
@@ -288,9 +306,9 @@ def _play(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, turns
 
 
 def _complete(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, turns: Arr,
-              named: Arr, n_keys: int) -> tuple[Arr, Arr]:
-    """The upcard re-turns (ru), the trump suit, the seven exchange and the rest of the deal:
-    (hands (4, m), trump)."""
+              named: Arr, n_keys: int) -> tuple[Arr, Arr, _Swap | None]:
+    """The upcard re-turns (ru), the trump suit and the rest of the deal: (hands (4, m),
+    trump, who may swap the seven with his first action and how, or None)."""
     m = len(key)
     ar = np.arange(m)
     hands = _first_five(deck, o)
@@ -310,18 +328,6 @@ def _complete(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, t
     else:
         trump = np.where(named < 0, up_suit, named + (named >= up_suit))
     recipient = taker if o.upcard_recipient == "taker" else np.full(m, 3, np.int64)
-    if o.seven_exchange != "none":
-        seven = trump * 8
-        ok = up != seven
-        if o.seven_exchange == "trump_is_upcard_suit":
-            ok &= up_suit == trump
-        held = (hands >> seven) & 1 == 1
-        holder = np.argmax(held, 0)
-        ok &= held[holder, ar] & (holder != recipient)
-        cand = np.flatnonzero(ok)
-        swap = cand[pick(state, 2, cand) == 0]
-        hands[holder[swap], swap] ^= (1 << seven[swap]) | (1 << up[swap])
-        up[swap] = seven[swap]
     bits = 1 << stock
     if o.upcard_recipient == "dealer":
         hands[:3] |= bits[:9].reshape(3, 3, m).sum(1)
@@ -332,7 +338,17 @@ def _complete(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, t
             at = np.minimum(3 * (k - (k > recipient)), 8) * m + ar
             hands[k] |= np.where(recipient == k, bits[9] | bits[10] | (1 << up),
                                  flat[at] | flat[at + m] | flat[at + 2 * m])
-    return hands, trump
+    swap = None
+    if o.seven_exchange != "none":  # the 7's holder, if he acts before the recipient (P1 leads)
+        seven = trump * 8
+        ok = up != seven
+        if o.seven_exchange == "trump_is_upcard_suit":
+            ok &= up_suit == trump
+        held = (hands >> seven) & 1 == 1
+        holder = np.argmax(held, 0)
+        ok &= held[holder, ar] & (holder < recipient)
+        swap = _Swap(np.where(ok, holder, -1), (1 << seven) | (1 << up), recipient)
+    return hands, trump, swap
 
 
 class _Seats(NamedTuple):
@@ -345,10 +361,13 @@ class _Seats(NamedTuple):
     bourlot: Arr  # (2, m): Bourloto points of A and B, mutable
 
 
-def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr,
-            seats: _Seats) -> tuple[Arr, Arr, Arr, tuple[Arr, Arr] | None]:
-    """The eight tricks (one draw per card, from ``rand``): the cards A won, A's tricks,
-    whether A won the last trick, and the declaration points when compared after trick 1."""
+def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr, seats: _Seats,
+            off: Arr | None = None, swapping: tuple[_Swap, Any] | None = None,
+            ) -> tuple[Arr, Arr, Arr, tuple[Arr, Arr] | None]:
+    """The eight tricks (one draw per card, from ``rand``, ``off`` rows further on where a
+    seven swap drew once more): the cards A won, A's tricks, whether A won the last trick,
+    and the declaration points when compared after trick 1.  ``swapping``: the holders who
+    may swap with their trick-1 card (first-trick declarations)."""
     m = len(trump)
     ar = np.arange(m)
     h = np.ascontiguousarray(hands.T).ravel()
@@ -369,6 +388,7 @@ def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr,
     dflat, bflat, sflat = seats.declared.ravel(), seats.bourlot.ravel(), seats.shows.ravel()
     # set by each trick's lead: cards so far, led suit's shift, led suit unless it is trumps,
     # whether it is trumps, trumps above the best trump so far
+    shifted = np.flatnonzero(off) if off is not None else ar[:0]
     tc = lshift = lsnt = above = leader
     led_trump = a_won
     step = 0
@@ -378,25 +398,30 @@ def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr,
         cards: list[Arr] = []
         for k in range(4):
             at = base + seat
+            trick = _Trick(k, seat, leader, tc, cards, tm, lsnt, above, led_trump, tshift, lshift)
             hand = h[at]
-            if k == 0:
-                mask = hand
-            else:  # legal cards (RULES.md 1.4), as in _playout
-                t = hand & tm
-                fnt = hand & lsnt
-                cond = t != 0
-                free = None
-                if pexc and k >= 2:  # no duty to (over)trump while the partner wins
-                    free = ((leader + _winner(tc, cards, tshift, lshift)) & 3) != ((seat + 2) & 3)
-                    cond &= led_trump | free
-                choose = t
-                if overtrump:
-                    higher = hand & above
-                    ok = higher != 0
-                    choose = np.where(ok if free is None else ok & free, higher, t)
-                mask = np.where(fnt != 0, fnt, np.where(cond, choose, hand))
-            n_cards = popcount(mask)
+            mask = _legal(hand, trick, pexc, overtrump)
             u = rand[step]
+            if len(shifted):  # the deals whose swap drew once more: one draw further on
+                u = u.copy()
+                u[shifted] = rand[step + 1, shifted]
+            if swapping is not None and trick_no == 0:  # (P1 leads: seat k is Pk+1)
+                hr = np.flatnonzero(swapping[0].holder == k)
+                if len(hr):
+                    kq_h = kqm[hr] if when_played else 0 * hr
+                    kq_h = np.where((hand[hr] & kq_h) == kq_h, kq_h, 0)
+                    n_acts = (1 + sflat[k * m + hr]) * (
+                        popcount(mask[hr]) + popcount(mask[hr] & kq_h))
+                    u, done = _swap_choice(u, hr, n_acts, rand[step + 1])
+                    if len(done):
+                        hs = np.ascontiguousarray(h.reshape(m, 4).T)
+                        _swap_rows(o, swapping[1], trump, seats, hs, swapping[0], done, k)
+                        h = np.ascontiguousarray(hs.T).ravel()
+                        hand = h[at]
+                        mask = _legal(hand, trick, pexc, overtrump)
+                        off[done] = 1  # type: ignore[index]
+                        shifted = np.flatnonzero(off)
+            n_cards = popcount(mask)
             step += 1
             card = select(mask, (u * n_cards).astype(np.int64))
             if when_played or window:  # choices with the words 'bourlot' / 'declare'
@@ -442,6 +467,43 @@ def _tricks(o: BourlotoOptions, hands: Arr, trump: Arr, rand: Arr,
         if window:
             cmp = compare(seats.declared, seats.dec, o)
     return won_a, tricks_a, a_won, cmp
+
+
+class _Trick(NamedTuple):
+    """The trick so far, as the next player's legal cards need it."""
+
+    k: int  # cards played so far
+    seat: Arr
+    leader: Arr
+    tc: Arr
+    cards: list[Arr]
+    tm: Arr  # the trump suit's bits
+    lsnt: Arr  # the led suit's bits unless it is trumps
+    above: Arr  # trumps above the best trump so far
+    led_trump: Arr
+    tshift: Arr
+    lshift: Arr
+
+
+def _legal(hand: Arr, t: _Trick, pexc: bool, overtrump: bool) -> Arr:
+    """Legal cards of the next player (RULES.md 1.4), as in ``_playout``."""
+    if t.k == 0:
+        return hand
+    tr = hand & t.tm
+    fnt = hand & t.lsnt
+    cond = tr != 0
+    free = None
+    if pexc and t.k >= 2:  # no duty to (over)trump while the partner wins
+        win = (t.leader + _winner(t.tc, t.cards, t.tshift, t.lshift)) & 3
+        free = win != ((t.seat + 2) & 3)
+        cond &= t.led_trump | free
+    choose = tr
+    if overtrump:
+        higher = hand & t.above
+        ok = higher != 0
+        choose = np.where(ok if free is None else ok & free, higher, tr)
+    out: Arr = np.where(fnt != 0, fnt, np.where(cond, choose, hand))
+    return out
 
 
 def _winner(tc: Arr, cards: list[Arr], tshift: Arr, lshift: Arr) -> Arr:

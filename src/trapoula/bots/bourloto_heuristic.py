@@ -40,6 +40,7 @@ from trapoula.bots.bourloto_knowledge import (
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
+from trapoula.games.bourloto.rules import run6_of
 
 __all__ = [
     "COEF", "COEF_CONTRACT", "BourlotoHeuristicBot", "GreedyBourlotoBot", "bid_situation",
@@ -112,7 +113,7 @@ def hand_features(
     f["sA"], f["s10A"], f["s10"], f["svoid"] = float(sa), float(s10a), float(s10), float(svoid)
     f["bourlot"] = 1.0 if bourlot_mask(mask, trump) else 0.0
     decl = best_declarations(
-        mask, trump, four_values=opts.four_values, run6_value=opts.run6_value,
+        mask, trump, four_values=opts.four_values, run6_value=run6_of(opts),
         split_runs=opts.split_runs,
     )
     f["decl"] = float(sum(d.points for d in decl))
@@ -184,6 +185,12 @@ class BourlotoHeuristicBot(Bot):
     partner_agreed = 15.0  # ru: value added when the partner agreed earlier in the round
     round_relax = 15.0  # ru: the agreement threshold drops by this after each failed round
     opp_agreed = -5.0  # ... and for each opponent who did
+    # gr round 2 (naming trump): a pass brings the thrown-in deal (0 for both teams) nearer,
+    # so each pass before this seat in the round lowers his threshold by ``name_relax``, and
+    # the last speaker, whose pass throws the deal in, names down to ``last_name_threshold``
+    # (issue 15: bot tables threw in 27 % of deals; people take or name far more often)
+    name_relax = 12.0
+    last_name_threshold = -30.0
 
     def __init__(
         self, game: Game, seed: int | None = None, *, agree_threshold: float = -15.0,
@@ -199,7 +206,9 @@ class BourlotoHeuristicBot(Bot):
         self.coef_contract = COEF_CONTRACT if coef_contract is None else coef_contract
 
     def choose(self, view: Any) -> Action:
-        acts: tuple[Action, ...] = view.legal_actions
+        swap, acts = self.swap_or_rest(view)
+        if swap is not None:
+            return swap
         if len(acts) == 1:
             return acts[0]
         kind0 = acts[0].kind
@@ -208,9 +217,25 @@ class BourlotoHeuristicBot(Bot):
         kinds = {a.kind: a for a in acts}
         if "declare" in kinds:
             return kinds["declare"]
-        if "exchange" in kinds:
-            return kinds["exchange"] if self._exchange_helps(view) else kinds["keep"]
         return self._bid(view, acts, kinds)
+
+    def swap_or_rest(self, view: Any) -> tuple[Action | None, tuple[Action, ...]]:
+        """The extra answers offered with the first action after the deal: the seven
+        exchange if it helps the hand, a late redeal (``aponta_after_take``) if the hand is
+        hopeless; else None and the other legal actions."""
+        acts: tuple[Action, ...] = view.legal_actions
+        if view.phase not in ("play", "declare") or not acts or acts[-1].kind not in (
+                "exchange", "redeal"):
+            return None, acts
+        extras = {a.kind: a for a in acts if a.kind in ("exchange", "redeal")}
+        rest = tuple(a for a in acts if a.kind not in extras)
+        if "redeal" in extras and view.trump is not None and hand_value(
+                mask_of_cards(view.hand), int(view.trump), self.opts, coef=self.coef,
+        ) < self.redeal_threshold:
+            return extras["redeal"], acts
+        if "exchange" in extras and self._exchange_helps(view):
+            return extras["exchange"], acts
+        return None, rest
 
     # --- trump ------------------------------------------------------------------------------
     def _recipient(self, view: Any, taker: int) -> int:
@@ -265,9 +290,15 @@ class BourlotoHeuristicBot(Bot):
                 (self._value(view, int(a.suit), me, True), a) for a in names if a.suit is not None
             ]
             v, a = max(scored, key=lambda t: t[0])
-            if v >= self.name_threshold:
+            if v >= self.name_threshold_now(view):
                 return a
         return kinds.get("pass", acts[-1])
+
+    def name_threshold_now(self, view: Any) -> float:
+        """The value a suit must reach to be named, after ``k`` passes in round 2."""
+        k = max(0, min(3, len(view.bids) - 4))
+        threshold = self.name_threshold - self.name_relax * k
+        return min(threshold, self.last_name_threshold) if k == 3 else threshold
 
     @staticmethod
     def _round_pos(view: Any) -> int:

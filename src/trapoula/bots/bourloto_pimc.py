@@ -127,7 +127,9 @@ class BourlotoPIMCBot(Bot):
         self.solver = BourlotoSolver.for_game(game, max_entries=400_000)
 
     def choose(self, view: Any) -> Action:
-        acts: tuple[Action, ...] = view.legal_actions
+        swap, acts = self.heuristic.swap_or_rest(view)
+        if swap is not None:
+            return swap
         if len(acts) == 1 or acts[0].kind != "play":
             return self.heuristic.choose(view)
         by_card: dict[int, Action] = {}
@@ -211,7 +213,9 @@ class BourlotoISMCTSBot(Bot):
     def choose(self, view: Any) -> Action:
         from trapoula.search.bourloto_ismcts import ismcts_visits
 
-        acts: tuple[Action, ...] = view.legal_actions
+        swap, acts = self.heuristic.swap_or_rest(view)
+        if swap is not None:
+            return swap
         if len(acts) == 1 or acts[0].kind != "play":
             return self.heuristic.choose(view)
         by_card: dict[int, Action] = {}

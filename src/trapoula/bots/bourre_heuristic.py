@@ -7,8 +7,10 @@ It sees only a seat's view.
   The bot estimates its tricks from the kept cards (a card wins roughly when nobody left in
   the deal holds a higher one) plus a little for each new card, and stays when that estimate
   beats a threshold that rises with the number of opponents and the draw fee, and falls when
-  the pot is rich (the thresholds were tuned against random opponents).  The last to
-  speak stays when everyone else folded (the pot is his).
+  the pot is rich (the thresholds were tuned against random opponents) — but in a big pot
+  (``big_pot`` antes) a hand expected to take under ``big_pot_tricks`` tricks folds, for a
+  bourré there pays the whole pot.  The last to speak stays when everyone else folded (the
+  pot is his).
 - **Play**: a leader draws trumps with a sure winner, else cashes a sure side winner, else
   leads low from his shortest side suit; a follower that can head the trick plays the
   lowest card nobody can beat (when others still play), else his lowest winning card; one
@@ -52,6 +54,11 @@ class BourreHeuristicBot(Bot):
     base_threshold: float = 0.4
     #: more wanted per opponent expected to stay
     per_opponent: float = 0.05
+    #: a pot at least this many times the table's antes is big: going bourré there costs it all
+    big_pot: float = 3.0
+    #: ... so in a big pot a hand expected to take fewer tricks than this folds (issue 15: the
+    #: hint advised drawing into big pots with weak hands)
+    big_pot_tricks: float = 0.9
 
     def choose(self, view: Any) -> Action:
         legal: tuple[Action, ...] = tuple(view.legal_actions)
@@ -85,6 +92,22 @@ class BourreHeuristicBot(Bot):
         to_come = n - decided - 1
         if not view.staying and to_come == 0 and stay is not None:
             return stay
+        action, expected, threshold = self.plan(view, legal)
+        big = view.pot >= self.big_pot * max(view.ante, 1) * n
+        if big and expected < self.big_pot_tricks and fold is not None:
+            return fold
+        if expected >= threshold or fold is None:
+            return action if action is not None else legal[0]
+        return fold
+
+    def plan(self, view: Any, legal: tuple[Action, ...]) -> tuple[Action | None, float, float]:
+        """The stay or draw the bot would make, the tricks it expects from it, and the
+        tricks it wants before staying."""
+        by_text = {str(a): a for a in legal}
+        stay = by_text.get("stay")
+        n = len(view.players)
+        decided = len(view.staying) + len(view.folded)
+        to_come = n - decided - 1
         trump = int(view.trump)
         unseen = self._unseen(view)
         opponents = len(view.staying) + 0.8 * to_come
@@ -111,9 +134,7 @@ class BourreHeuristicBot(Bot):
         threshold = self.base_threshold + self.per_opponent * max(opponents - 1.0, 0.0)
         threshold += 0.15 * fee / max(view.pot, 1)
         threshold -= 0.1 * min(view.pot / max(view.ante * n, 1) - 1.0, 2.0)
-        if expected >= threshold or fold is None:
-            return action if action is not None else legal[0]
-        return fold
+        return action, expected, threshold
 
     @staticmethod
     def _card_value(

@@ -43,7 +43,7 @@ LAY_CARD = 4.0  # each card laid is a card that cannot count against the team
 KEEP_WILD = 60.0
 PAIR = 12.0
 NEIGHBOUR = (0.0, 10.0, 5.0)  # same-suit cards at distance 1 and 2
-FEEDS_OPPONENT = 40.0
+FEEDS_OPPONENT = 100.0  # more than any pair and neighbours: never feed when another card does not
 AVG_CARD = 8.0  # expected value of an unseen card in a hand
 
 

@@ -24,7 +24,7 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("analyse", help="double-dummy analysis of a recorded deal",
                        description="The double-dummy value of each legal card at every card "
                                    "played, a bot's choice, and the points each player lost.")
-    p.add_argument("record", help="a trapoula-record/1 JSON file (trapoula play --save)")
+    p.add_argument("record", help="a trapoula-record JSON file (trapoula play --save)")
     p.add_argument("--bot", default="expert", help="bot whose choice is shown (or 'none')")
     p.add_argument("--seed", type=int, default=0, help="the bot's seed")
     p.add_argument("--json", metavar="FILE", help="also write the analysis as JSON")

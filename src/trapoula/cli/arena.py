@@ -5,7 +5,8 @@ twice, the seats swapped; Bourré: once per rotation of the table with the two b
 alternating round it), optionally ``--matches M`` duplicate matches to the target.  The
 report gives each side's mean points (chips for Bourré) per deal, the difference with its
 95 % confidence interval, match win rates, OpenSkill ratings (teams aware) and time per
-move, and is written to ``--out`` as JSON, with the table beside it (``.txt``).
+move, and is written to ``--out`` (default ``results/arena-GAME-SEED.json``) as JSON, with
+the table beside it (``.txt``).
 ``--workers K`` plays on K local processes and ``--ray ADDRESS`` on a Ray cluster; the
 figures are the same for the same ``--seed`` whatever the backend.
 """
@@ -31,7 +32,7 @@ def add_parser(sub: Any) -> None:
                                    "per deal with 95% CIs, match win rates, OpenSkill "
                                    "ratings; local processes or a Ray cluster.")
     p.add_argument("game")
-    p.add_argument("options", nargs="*", metavar="option=value")
+    p.add_argument("options", nargs="*", default=[], metavar="option=value")
     p.add_argument("--bots", required=True,
                    help="entrants, comma separated (a round robin of every pair); in "
                         "partnership games 'a+b' seats two bots as partners")
@@ -45,8 +46,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--ray", metavar="ADDRESS",
                    help="run on a Ray cluster: 'auto' joins a running one, 'local' starts one")
     p.add_argument("--out", metavar="FILE.json",
-                   help="results file (default arena-GAME-SEED.json); the table goes "
-                        "beside it as .txt")
+                   help="results file (default results/arena-GAME-SEED.json, the folder "
+                        "made when missing); the table goes beside it as .txt")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
@@ -136,7 +137,9 @@ def run(args: argparse.Namespace, con: Console) -> int:
         con.err.write("\n")
     table = format_table(res)
     con.print(table)
-    out = Path(args.out or f"arena-{args.game}-{args.seed}.json")
+    out = Path(args.out or f"results/arena-{args.game}-{args.seed}.json")
+    if not args.out:
+        out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(res, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     out.with_suffix(".txt").write_text(table + "\n", encoding="utf-8")
     con.print(f"results: {out} (table: {out.with_suffix('.txt')})")

@@ -109,8 +109,22 @@ class Console:
     def error(self, text: str) -> None:
         print(text, file=self.err, flush=True)
 
+    def flush_input(self) -> None:
+        """Drop what was typed before the prompt (keys pressed while the bots played must
+        not answer a question that was not asked yet)."""
+        if not self.interactive:
+            return
+        try:
+            import termios
+
+            termios.tcflush(self.inp.fileno(), termios.TCIFLUSH)
+        except (ImportError, OSError, ValueError, AttributeError):  # not a POSIX terminal
+            pass
+
     def ask(self, prompt: str) -> str | None:
-        """One line of input without its newline, or None at end of input."""
+        """One line of input without its newline, or None at end of input (what was typed
+        ahead of the prompt on a terminal is discarded first)."""
+        self.flush_input()
         if self.interactive and self.inp is sys.stdin and self.out is sys.stdout:
             try:
                 import readline  # noqa: F401  (line editing for input())

@@ -18,6 +18,7 @@ from trapoula.cli import (
     analyse,
     arena,
     conformance,
+    db,
     play,
     replay,
     rules,
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     conformance.add_parser(sub)
     serve.add_parser(sub)
     verify.add_parser(sub)
+    db.add_parser(sub)
     rules.add_parsers(sub)
     return parser
 

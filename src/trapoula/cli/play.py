@@ -9,7 +9,9 @@ and a new prompt; end of input and Ctrl-C leave cleanly (``--save`` still writes
 from __future__ import annotations
 
 import argparse
+import os
 import time
+from pathlib import Path
 from typing import Any
 
 import trapoula
@@ -40,7 +42,7 @@ def add_parser(sub: Any) -> None:
                        description="Play a whole match against bots (a bot partner in "
                                    "partnership games).")
     p.add_argument("game", help="game name (see: trapoula games)")
-    p.add_argument("options", nargs="*", metavar="option=value",
+    p.add_argument("options", nargs="*", default=[], metavar="option=value",
                    help="rule options overriding the preset (see: trapoula rules GAME)")
     p.add_argument("--preset", help="rule preset (bourloto: ru, gr; burraco: seed, fibur)")
     add_table_options(p)
@@ -112,6 +114,7 @@ class PlaySession:
         self._hint: Bot | None = None
         self._seed = seed
         self._warned: set[str] = set()
+        self.finished: list[str] = []  # each finished deal's score card (``history``)
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -135,6 +138,8 @@ class PlaySession:
             step = advance(self.state, action, self.human, new)
             self.state = step.state
             self.con.print(describe(self.r, step))
+            if step.deal_over:
+                self.finished.append(self.r.deal_summary(step.before, step.after, step.current))
             new_deal = step.deal_over
             if step.deal_over and not self.state.is_over:
                 out = self.r.left_game(step.current)
@@ -169,7 +174,11 @@ class PlaySession:
         state = self.state
         view = state.view(self.human)
         legal = list(view.legal_actions)
-        if len(legal) == 1:  # nothing to decide: play it (the event line says what it was)
+        if len(legal) == 1:  # nothing to decide: play it, and say why
+            why = self.r.forced_reason(view, legal[0])
+            self.con.print(self.ui.style(self.ui.t(
+                "forced", seat=self.r.seat(self.human, self.human),
+                action=self.r.action_label(view, legal[0]), why=why), "yellow"))
             return legal[0], state.apply(legal[0])
         menu = self.r.menu(view, legal)
         self.con.print()
@@ -210,6 +219,8 @@ class PlaySession:
                 self.con.print(self.r.menu_text(view, menu))
             elif reply.kind == "hint":
                 self.con.print(self.hint(view))
+            elif reply.kind == "history":
+                self.con.print(self.history(view))
             elif reply.kind == "error":
                 self.con.print(self.ui.style(reply.message, "red"))
             elif reply.kind == "choose":
@@ -241,6 +252,27 @@ class PlaySession:
         extra = hint_text(self._hint, view)
         return text if extra is None else f"{text}\n{extra}"
 
+    def history(self, view: Any) -> str:
+        """``history``: the score card of every finished deal, then this deal's moves."""
+        ui = self.ui
+        out = [ui.title(f"── {ui.t('history_title')} ──")]
+        out += self.finished or [ui.t("history_none")]
+        moves = list(getattr(view, "history", ()))
+        if moves:
+            out.append(ui.bold(ui.t("history_moves")) + ":")
+            out.append("\n".join(f"  {k}. {self._move_text(view, line)}"
+                                  for k, line in enumerate(moves, 1)))
+        return "\n".join(out)
+
+    def _move_text(self, view: Any, line: str) -> str:
+        """``P4 pass`` as the table words it (``P4: πάσο``); the line itself if unparsable."""
+        seat, _, text = line.partition(" ")
+        try:
+            action = self.game.parse_action(text)
+        except TrapoulaError:
+            return line
+        return f"{self.r.seat(seat, self.human)}: {self.r.action_label(view, action)}"
+
     def warn(self, name: str, why: str) -> None:
         if name not in self._warned:
             self._warned.add(name)
@@ -251,9 +283,37 @@ class PlaySession:
         self.con.print(self.ui.t("saved", path=path))
 
 
+def check_save_path(path: str, lang: str = "en") -> None:
+    """Refuse a ``--save`` path that could not be written at the end (before any deal).
+
+    >>> check_save_path("/no/such/folder/game.json")
+    Traceback (most recent call last):
+    ...
+    trapoula.errors.ConfigError: --save /no/such/folder/game.json: the folder /no/such/folder \
+does not exist; create it or choose another path (nothing was played).
+    """
+    from trapoula.tui.strings import tr
+
+    target = Path(path).expanduser()
+    folder = target.parent
+    if not folder.is_dir():
+        raise ConfigError(tr("save_bad_dir", lang, path=path, folder=str(folder)))
+    why = ""
+    if target.is_dir():
+        why = "it is a folder"
+    elif target.exists() and not os.access(target, os.W_OK):
+        why = "the file is read-only"
+    elif not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        why = "the folder is read-only"
+    if why:
+        raise ConfigError(tr("save_not_writable", lang, path=path, why=why))
+
+
 def run(args: argparse.Namespace, con: Console) -> int:
     words = option_words(args)
     parse_options(words)  # report bad key=value syntax before anything else
+    if args.save:
+        check_save_path(args.save, args.lang)
     game = build_game(args.game, args.preset, words)
     ui = make_ui(args.lang, args.color, con)
     renderer = renderer_for(game.name, ui)

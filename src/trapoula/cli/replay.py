@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from trapoula.cards import LANGUAGES
 from trapoula.cli.common import Console, is_partnership, seat_count
 from trapoula.cli.play import make_ui
 from trapoula.cli.steps import advance, describe
+from trapoula.core.record import start
 from trapoula.core.seats import seat_index, seat_names
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError
@@ -27,7 +29,7 @@ __all__ = ["add_parser", "run"]
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("replay", help="step through a saved game record",
                        description="Replay a game record (trapoula play --save FILE).")
-    p.add_argument("file", help="a trapoula-record/1 JSON file")
+    p.add_argument("file", help="a trapoula-record JSON file")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--seat", default="P1", help="show the table as this seat saw it")
     who.add_argument("--all", action="store_true", help="show every hand")
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
         raise ConfigError(f"--seat must be one of {', '.join(seats)}; got {args.seat!r}")
     ui = make_ui(args.lang, args.color, con)
     r = renderer_for(game.name, ui)
-    state = game.from_record({**record, "actions": []})
+    state = start(record)
     r.teams = is_partnership(game)
     r.options = game.options
     actions = list(record.get("actions", []))
@@ -89,8 +91,11 @@ def run(args: argparse.Namespace, con: Console) -> int:
             line = con.ask(ui.dim(ui.t("press_enter")) + " ")
             if line is None or line.strip().lower() in ("q", "quit"):
                 return 0
-        action = state.parse(text)
-        step = advance(state, action, viewer)
+        new = game.replay_action(state, text)  # an earlier version's record is mapped
+        if new is state:
+            continue  # a recorded answer that this version no longer asks for
+        event = new.history[-1]
+        step = replace(advance(state, event.action, viewer, new), seat=event.seat)
         state = step.state
         con.print(describe(r, step))
         new_deal = step.deal_over

@@ -28,7 +28,7 @@ def add_parsers(sub: Any) -> None:
                                    "and what it means.")
     p.add_argument("game")
     p.add_argument("--preset", help="show this preset's values (default: the game's default)")
-    p.add_argument("options", nargs="*", metavar="option=value",
+    p.add_argument("options", nargs="*", default=[], metavar="option=value",
                    help="show the values with these overrides too")
     p.set_defaults(run=run_rules)
     g = sub.add_parser("games", help="list the games and their presets")

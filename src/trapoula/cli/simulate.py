@@ -44,7 +44,7 @@ def add_parser(sub: Any) -> None:
                                    "seats swapped (partnership games), or once per seat with "
                                    "the bots rotated through every seat (bourre).")
     p.add_argument("game")
-    p.add_argument("options", nargs="*", metavar="option=value")
+    p.add_argument("options", nargs="*", default=[], metavar="option=value")
     p.add_argument("--bots", default="heuristic,random",
                    help="partnerships: two names (team A, team B) or four (P1..P4); "
                         "others (bourre): one per seat, or names taken in turn round the "

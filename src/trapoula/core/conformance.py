@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from trapoula.cards import parse_card
+from trapoula.core.conformance_schema import CaseError, validate_case
 from trapoula.core.match import match_step
 from trapoula.core.registry import game_class, make
 from trapoula.errors import ConfigError, TrapoulaError
@@ -55,9 +56,13 @@ def _make_game(case: Mapping[str, Any]) -> Any:
     name = case.get("game")
     if not isinstance(name, str):
         raise _CaseError("missing 'game'")
-    options = dict(case.get("options") or {})
-    if not isinstance(options, dict):
+    raw = case.get("options")
+    if raw is not None and not isinstance(raw, dict):
         raise _CaseError("'options' must be an object")
+    preset = case.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise _CaseError(f"'preset' must be a preset name, not {preset!r}")
+    options = dict(raw or {})
     if isinstance(case.get("players"), int):  # (settle: "players" is seat data)
         fields = {i.name for i in game_class(name).describe_options()}
         if "players" in fields:
@@ -118,6 +123,7 @@ def run_case(case: Mapping[str, Any]) -> tuple[str, str]:
         if not isinstance(case, Mapping) or "check" not in case or "expect" not in case:
             raise _CaseError("a case needs 'id', 'game', 'check' and 'expect'")
         game = _make_game(case)
+        validate_case(case, game)  # every field well formed, or ERROR
         check = case["check"]
         if check == "deal":
             return _run_deal(game, case)
@@ -138,7 +144,7 @@ def run_case(case: Mapping[str, Any]) -> tuple[str, str]:
         if _norm(got) != _norm(want):
             return "FAIL", f"expected {json.dumps(want)}, got {json.dumps(got, default=str)}"
         return "PASS", ""
-    except (TrapoulaError, _CaseError) as exc:
+    except (TrapoulaError, _CaseError, CaseError) as exc:
         return "ERROR", str(exc)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         return "ERROR", f"malformed case ({type(exc).__name__}: {exc})"

@@ -12,9 +12,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from trapoula.cards import Card
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals
 from trapoula.core.options import OptionInfo, RuleOptions, build_options, describe_options
-from trapoula.errors import ConfigError
+from trapoula.errors import ConfigError, RecordError
 
 if TYPE_CHECKING:
     from trapoula.core.state import GameState
@@ -94,12 +96,21 @@ class Game(ABC):
 
     # --- to implement -------------------------------------------------------------------------
     @abstractmethod
-    def new_deal(self, seed: int | None = None, dealer: str | None = None) -> GameState:
-        """A freshly shuffled and dealt deal (seed recorded; same seed, same deal)."""
+    def new_deal(
+        self, seed: int | None = None, dealer: str | None = None, *, dealing: int = DEALING
+    ) -> GameState:
+        """A freshly shuffled and dealt deal (seed recorded; same seed, same deal).
+
+        ``dealing`` is the dealing version that turns the seed into the pack
+        (:mod:`trapoula.core.chance`); the current one by default."""
 
     @abstractmethod
-    def new_match(self, seed: int | None = None) -> GameState:
-        """A match (or session) that runs deal after deal until it is decided."""
+    def new_match(
+        self, seed: int | None = None, *, dealing: int = DEALING,
+        stored: StoredDeals | None = None,
+    ) -> GameState:
+        """A match (or session) that runs deal after deal until it is decided: dealt from
+        ``seed`` by dealing version ``dealing``, or from a record's ``stored`` deals."""
 
     @abstractmethod
     def from_setup(self, setup: Mapping[str, Any], seed: int = 0) -> GameState:
@@ -113,17 +124,51 @@ class Game(ABC):
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:
         """Results of ``n`` uniformly random deals on the fastest path (see the game's docs)."""
 
+    def card_pack(self) -> tuple[Card, ...]:
+        """Every card of the pack this game is played with (repeated where the pack holds
+        more than one), e.g. for validating scenario cases."""
+        raise NotImplementedError(f"{self.name} does not list its pack")
+
     # --- shared -------------------------------------------------------------------------------
-    def from_record(self, record: Mapping[str, Any]) -> GameState:
-        """Replay a record made by ``state.record()`` (checked action by action)."""
+    def from_record(self, record: Mapping[str, Any], dealing: int = DEALING) -> GameState:
+        """Replay a record made by ``state.record()`` (checked action by action).
+
+        A match record that stores its deals (``deals``) replays from those cards; one that
+        does not (format 1) is re-dealt from its seed by dealing version ``dealing``."""
         kind = record.get("kind", "deal")
         state: GameState
         if kind == "match":
-            state = self.new_match(seed=record["seed"])
+            stored = None
+            if "deals" in record:
+                stored = StoredDeals.from_record(record, "first_dealer")
+            state = self.new_match(seed=record["seed"], dealing=dealing, stored=stored)
         elif "setup" in record:
             state = self.from_setup(record["setup"], seed=record.get("seed", 0))
+            _check_setup_keys(state, record)
         else:
-            state = self.new_deal(seed=record["seed"], dealer=record.get("dealer"))
+            state = self.new_deal(seed=record["seed"], dealer=record.get("dealer"),
+                                  dealing=dealing)
         for text in record.get("actions", []):
-            state = state.apply(text)
+            state = self.replay_action(state, text)
         return state
+
+    def replay_action(self, state: GameState, text: str) -> GameState:
+        """Replay one recorded action: ``state.apply(text)``, except that a game maps here
+        what a record of an earlier version holds that this version no longer plays the
+        same way, so that old records still replay to the same game.  Every replay path
+        (records, stored web tables, analysis) calls it; a live ``apply`` never guesses."""
+        return state.apply(text)
+
+
+def _check_setup_keys(state: GameState, record: Mapping[str, Any]) -> None:
+    """A setup deal draws its random keys from its seed: they must be the recorded ones."""
+    origin = getattr(getattr(state, "_ctx", None), "origin", {})
+    for key in ("keys", "refill_key"):
+        if key in record and key in origin:
+            mine = origin[key]
+            mine = list(mine) if isinstance(mine, tuple) else mine
+            if mine != record[key]:
+                raise RecordError(
+                    f"the record's {key!r} ({record[key]!r}) is not what its setup's seed "
+                    f"draws ({mine!r})"
+                )

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.state import GameState, LogCell
+from trapoula.errors import RecordError
 
 if TYPE_CHECKING:
     from trapoula.core.game import Game
@@ -75,14 +77,21 @@ class TeamMatch(GameState):
 
     __slots__ = (
         "_game", "seed", "deal_number", "deal", "scores", "extra_pending", "carry",
-        "deals", "winner", "_cell",
+        "deals", "winner", "_cell", "dealing", "stored", "dealt", "first",
     )
 
     def __init__(
         self,
         game: Game,
         seed: int | None = None,
+        *,
+        dealing: int = DEALING,
+        stored: StoredDeals | None = None,
+        first: Any = None,
     ) -> None:
+        """``dealing``: how the seed becomes packs; ``stored``: the deals of a record (replayed
+        instead of dealt from the seed); ``first``: ``(how the first dealer was chosen, the first
+        deal)`` when the game deals the first deal itself (Burraco draws for the dealer)."""
         self._game = game
         self.seed = fresh_seed() if seed is None else seed
         self.deal_number = 1
@@ -92,9 +101,34 @@ class TeamMatch(GameState):
         self.deals: tuple[DealSummary, ...] = ()
         self.winner: str | None = None
         self._cell: LogCell = None
-        first_dealer = derive_seed(self.seed, "first-dealer") % 4
-        self.deal = game._match_deal(  # type: ignore[attr-defined]
-            derive_seed(self.seed, 1), first_dealer, self.carry
+        self.dealing = dealing
+        self.stored = stored
+        if first is not None:
+            self.first, self.deal = first
+        else:
+            if stored is not None:
+                from trapoula.core.seats import seat_index
+
+                first_dealer = seat_index(str(stored.first))
+                if first_dealer >= 4:
+                    raise RecordError(f"the record's first dealer {stored.first} is not at the "
+                                      "table (P1-P4)")
+            else:
+                first_dealer = derive_seed(self.seed, "first-dealer") % 4
+            self.first = f"P{first_dealer + 1}"
+            self.deal = self._start_deal(first_dealer)
+        self.dealt: tuple[Any, ...] = (self.deal,)
+
+    def _start_deal(self, dealer: int) -> Any:
+        """Deal number ``deal_number``: from the record's stored cards, or from the seed."""
+        stored = self.stored
+        chance = None
+        if stored is not None:
+            chance = stored.deal(self.deal_number)
+            check_dealer(chance, self.deal_number, f"P{dealer + 1}")
+        return self._game._match_deal(  # type: ignore[attr-defined]
+            derive_seed(self.seed, self.deal_number), dealer, self.carry,
+            dealing=self.dealing, chance=chance,
         )
 
     def _copy(self) -> TeamMatch:
@@ -176,9 +210,8 @@ class TeamMatch(GameState):
             return
         next_dealer = game._match_next_dealer(deal)
         self.deal_number += 1
-        self.deal = game._match_deal(
-            derive_seed(self.seed, self.deal_number), next_dealer, self.carry
-        )
+        self.deal = self._start_deal(next_dealer)
+        self.dealt = self.dealt + (self.deal,)
 
     def apply(self, action: Action | str) -> TeamMatch:
         new = super().apply(action)
@@ -186,14 +219,13 @@ class TeamMatch(GameState):
         return new
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
-
-        return {
-            "format": FORMAT,
-            "game": self._game.name,
-            "preset": self._game.preset,
-            "options": self._game.changed_options(),
-            "kind": "match",
-            "seed": self.seed,
-            "actions": [str(e) for e in self.history],
-        }
+        """The match's record: its seed, how the first dealer was chosen, every deal's cards
+        (``deals``), the actions and, once over, the result."""
+        rec = record_head(self._game, "match", self.dealing)
+        rec["seed"] = self.seed
+        rec["first_dealer"] = self.first
+        rec["deals"] = [d.chance() for d in self.dealt]
+        rec["actions"] = [str(e) for e in self.history]
+        if self.winner is not None:
+            rec["result"] = self.result
+        return rec

@@ -176,3 +176,8 @@ class DealState(GameState):
     @property
     def seed(self) -> int:
         return int(self._ctx.seed)
+
+    def chance(self) -> dict[str, Any]:
+        """The deal's chance outcomes as a record stores them: its dealer, the pack in dealing
+        order (card names) and any random keys drawn with it."""
+        raise NotImplementedError(f"{type(self).__name__} does not record its chance outcomes")

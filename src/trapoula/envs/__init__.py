@@ -24,7 +24,7 @@ from trapoula.core.game import Game
 from trapoula.core.registry import make
 from trapoula.envs.base import Adapter, Play
 
-__all__ = ["ADAPTERS", "Adapter", "Play", "adapter_for", "make_adapter"]
+__all__ = ["ADAPTERS", "LAYOUTS", "Adapter", "Play", "adapter_for", "make_adapter"]
 
 ADAPTERS = {
     "bourloto": "trapoula.envs.bourloto:BourlotoAdapter",
@@ -33,16 +33,28 @@ ADAPTERS = {
 }
 
 
-def make_adapter(game: Game, reward: str = "margin") -> Adapter:
-    """The adapter of a rules object (``trapoula.make(...)``)."""
+LAYOUTS = ("own", "shared")
+
+
+def make_adapter(game: Game, reward: str = "margin", layout: str = "own") -> Adapter:
+    """The adapter of a rules object (``trapoula.make(...)``).
+
+    ``layout="own"`` (default) sizes the observation for these rules; ``layout="shared"``
+    uses one layout for every preset of the game (Bourloto: the bidding log padded to the
+    largest preset's, so ``ru`` and ``gr`` both give 870 values with the same slices; see
+    docs/envs/layouts.md), so one agent can train on several presets.
+    """
     import importlib
 
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be 'own' or 'shared', not {layout!r}")
     module, _, cls = ADAPTERS[game.name].partition(":")
-    adapter: Adapter = getattr(importlib.import_module(module), cls)(game, reward)
+    kind = getattr(importlib.import_module(module), cls)
+    adapter: Adapter = kind(game, reward, layout=layout)
     return adapter
 
 
 def adapter_for(name: str, preset: str | None = None, reward: str = "margin",
-                **options: object) -> Adapter:
-    """``make_adapter(trapoula.make(name, preset, **options))``."""
-    return make_adapter(make(name, preset, **options), reward)
+                layout: str = "own", **options: object) -> Adapter:
+    """``make_adapter(trapoula.make(name, preset, **options), reward, layout)``."""
+    return make_adapter(make(name, preset, **options), reward, layout)

@@ -54,11 +54,12 @@ class Adapter(ABC):
     info_layout: Layout  # the information-state tensor: the observation, then more pieces
     reward_mode: str
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
         if reward not in ("margin", "score"):
             raise ValueError(f"reward must be 'margin' or 'score', not {reward!r}")
         self.game = game
         self.reward_mode = reward
+        self.layout_mode = layout
         self.players = int(getattr(game, "players", 4))
         self.seats = tuple(f"P{i + 1}" for i in range(self.players))
 
@@ -74,6 +75,12 @@ class Adapter(ABC):
     @abstractmethod
     def layout_rows(self) -> list[tuple[str, str, str]]:
         """``(integers, meaning, used when)`` rows of the action layout (for the docs)."""
+
+    def index_of(self, label: str) -> int | None:
+        """The one integer that is the whole action ``label``, where the layout has one
+        fixed integer per action (else None)."""
+        index = getattr(self, "action_index", None)
+        return None if index is None else index.get(label)
 
     def index(self, label: str) -> int:
         """The integer whose :meth:`label` is ``label`` (for tests and examples)."""
@@ -143,6 +150,32 @@ class Adapter(ABC):
         for i, x in values:
             out[i] = x
         return out
+
+    def observe_state(self, state: GameState, seat: str, pending: tuple[int, ...] = (),
+                      out: np.ndarray | None = None) -> np.ndarray:
+        """``observe(state.view(seat), pending)``; an adapter may compute the same tensor
+        without building the view (a fenced fast path pinned to :meth:`observe`)."""
+        if out is None:
+            out = np.zeros(self.obs_layout.size, np.float32)
+        else:
+            out.fill(0.0)
+        ones, values = self.state_ones(state, seat, pending)
+        out[ones] = 1.0
+        for i, x in values:
+            out[i] = x
+        return out
+
+    def state_ones(self, state: GameState, seat: str, pending: tuple[int, ...] = ()
+                   ) -> tuple[list[int], list[tuple[int, float]]]:
+        """``ones(state.view(seat), pending)``; an adapter may read them from the state
+        without building the view (a fenced fast path pinned to :meth:`ones`)."""
+        return self.ones(state.view(seat), pending)
+
+    def seat_rows(self) -> Any:
+        """An object keeping every seat's observation of one deal up to date move by move
+        (``reset(state)``, ``moved(before, after, integer)``, ``observe(state, seat_index)``),
+        or None: :class:`Play` then builds each observation with :meth:`observe_state`."""
+        return None
 
     def info_state(self, view: Any, pending: tuple[int, ...] = (),
                    out: np.ndarray | None = None) -> np.ndarray:
@@ -220,13 +253,17 @@ class Play:
     """A deal in progress as the environments drive it: the engine state, the pending
     integers of a sub-decision, and the legal integers (computed once per position)."""
 
-    __slots__ = ("adapter", "state", "pending", "_table")
+    __slots__ = ("adapter", "state", "pending", "_table", "_rows")
 
-    def __init__(self, adapter: Adapter, state: GameState) -> None:
+    def __init__(self, adapter: Adapter, state: GameState, rows: bool = True) -> None:
         self.adapter = adapter
         self.state = state
         self.pending: tuple[int, ...] = ()
         self._table: Table | None = None
+        # every seat's observation kept up to date (when the adapter can, and rows=True)
+        self._rows = adapter.seat_rows() if rows else None
+        if self._rows is not None:
+            self._rows.reset(state)
 
     @property
     def seat(self) -> str | None:
@@ -268,15 +305,25 @@ class Play:
             self.pending = (*self.pending, i)
             return None
         self.pending = ()
-        self.state = self.state.apply(a)
+        before = self.state
+        self.state = before.apply(a)
+        if self._rows is not None:
+            self._rows.moved(before, self.state, i)
         return a
 
     def apply(self, action: Action | str) -> None:
         """Play a whole engine action (a bot's choice); no sub-decision may be pending."""
         if self.pending:
             raise IllegalActionError("a sub-decision is pending; finish it with integers")
-        self.state = self.state.apply(action)
+        before = self.state
+        self.state = before.apply(action)
         self._table = None
+        if self._rows is not None:
+            i = self.adapter.index_of(str(action))
+            if i is None:
+                self._rows.reset(self.state)
+            else:
+                self._rows.moved(before, self.state, i)
 
     def view(self, seat: str) -> Any:
         return self.state.view(seat)
@@ -284,7 +331,11 @@ class Play:
     def observe(self, seat: str, out: np.ndarray | None = None) -> np.ndarray:
         """``seat``'s observation tensor (the pending integers only for the seat to act)."""
         pending = self.pending if seat == self.seat else ()
-        return self.adapter.observe(self.state.view(seat), pending, out)
+        rows = self._rows
+        if rows is not None and not pending:
+            out = rows.observe(self.state, int(seat[1:]) - 1, out)
+            return out
+        return self.adapter.observe_state(self.state, seat, pending, out)
 
     def obs_string(self, seat: str) -> str:
         pending = self.pending if seat == self.seat else ()

@@ -50,6 +50,7 @@ LABELS: tuple[str, ...] = _WORD_ACTIONS + tuple(
 INDEX: dict[str, int] = {t: i for i, t in enumerate(LABELS)}
 _K32 = {c.index: k for k, c in enumerate(_CARDS)}  # 52-card index -> 0..31
 PHASES = ("agree", "bid1", "bid2", "exchange", "declare", "play", "over")
+SHARED_BID_SLOTS = 4 * 4 + 1 + 4 + 1  # layout="shared": the log of ru (its 4 agreement rounds)
 _SCALE = 500.0  # declaration points, hanging points and deal scores are divided by this
 SLICES = {
     "hand": "my cards (32-card pack index k = 8*suit + rank - 7)",
@@ -88,12 +89,18 @@ class BourlotoAdapter(Adapter):
 
     num_actions = len(LABELS)
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
-        super().__init__(game, reward)
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
+        super().__init__(game, reward, layout)
         opts: Any = game.options
         rounds = 4 * opts.agreement_rounds if opts.bidding == "agreement" else 8
         self.bid_slots = rounds + 1 + 4 + 1  # bidding, exchange, declarations, a redeal
+        if layout == "shared":  # the largest default preset (ru) fits
+            self.bid_slots = max(self.bid_slots, SHARED_BID_SLOTS)
         self._actions = [game.parse_action(t) for t in LABELS]
+        # every integer is one whole engine action, the same in every position: batched
+        # drivers (trapoula.vector) map legal actions to integers with ``action_index``
+        self.static_actions: list[Action] | None = self._actions
+        self.action_index: dict[str, int] = INDEX
         self.obs_layout = Layout([
             ("hand", (32,)), ("phase", (7,)), ("to_act", (4,)), ("dealer", (4,)),
             ("upcard", (32,)), ("trump", (4,)), ("buyer", (2,)),
@@ -108,6 +115,7 @@ class BourlotoAdapter(Adapter):
         o = self.obs_layout.offset
         self._o = {name: o(name) for name, _ in self.obs_layout.pieces}
         self._hist0 = self.info_layout.offset("trick_history")
+        self._fast: Any = None  # the state reader of observe_state, made on first use
 
     # --- actions ------------------------------------------------------------------------------
     def table(self, legal: Sequence[Action], pending: tuple[int, ...] = ()) -> Table:
@@ -128,11 +136,14 @@ class BourlotoAdapter(Adapter):
             ("2", "pass", "; ".join(passes) or "never"),
             ("3", "take", "never" if agree else "bidding round 1"),
             ("4-7", "name S, name H, name D, name C", "never" if agree else "bidding round 2"),
-            ("8-9", "exchange, keep", "the seven of trumps"
+            ("8-9", "exchange, keep", "exchange: the 7 of trumps' holder, with his first "
+             "action after the deal; keep: never (records of earlier versions)"
              if opts.seven_exchange != "none" else "never"),
             ("10", "declare", "declarations before play"
              if opts.declaration_timing == "before_play" else "never"),
-            ("11", "redeal", "a hand worth 0 (aponta)" if opts.aponta_redeal else "never"),
+            ("11", "redeal", ("a hand worth 0 (aponta)" if opts.aponta_redeal else "never") + (
+                "; after the take, with the first action after the deal"
+                if opts.aponta_after_take else "")),
             ("12-139", "play C [bourlot] [declare]: 12 + 4k + f, k = 8*suit + rank - 7 "
              "(7S=0 ... AC=31), f = 0 plain, 1 bourlot, 2 declare, 3 both",
              "every trick; f=1/3 " + ("with K/Q of trumps" if opts.bourlot_announce
@@ -207,6 +218,27 @@ class BourlotoAdapter(Adapter):
                 vals.append((o["scores"], clip01(sc[us] / _SCALE)))
                 vals.append((o["scores"] + 1, clip01(sc[them] / _SCALE)))
         return on, vals
+
+    def observe_state(self, state: Any, seat: str, pending: tuple[int, ...] = (),
+                      out: Any = None) -> Any:
+        """The observation of ``seat`` read from the state's fields
+        (:mod:`trapoula.envs.bourloto_fast`, pinned to :meth:`observe` of the view)."""
+        fast = self._fast
+        if fast is None:
+            from trapoula.envs.bourloto_fast import StateCells, knows
+
+            fast = self._fast = StateCells(self) if knows(self) else False
+        deal = getattr(state, "deal", state)  # a match: its deal in progress (or the last)
+        if fast is False or type(deal).__name__ != "BourlotoState":
+            return super().observe_state(state, seat, pending, out)
+        return fast.observe(deal, int(seat[1:]) - 1, out)
+
+    def seat_rows(self) -> Any:
+        """Every seat's observation kept up to date move by move
+        (:class:`~trapoula.envs.bourloto_fast.SeatRows`), when the layout is the known one."""
+        from trapoula.envs.bourloto_fast import SeatRows, StateCells, knows
+
+        return SeatRows(StateCells(self)) if knows(self) else None
 
     def info_ones(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
         me = int(view.seat[1:])

@@ -85,8 +85,9 @@ class BourreAdapter(Adapter):
 
     num_actions = len(LABELS)
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
-        super().__init__(game, reward)
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
+        super().__init__(game, reward, layout)  # one layout per table size for every preset
+        self._fast: Any = None  # the state reader of state_ones, made on first use
         opts: Any = game.options
         n = self.players
         unit = opts.ante if opts.draw_fee is None else int(opts.draw_fee)
@@ -204,6 +205,20 @@ class BourreAdapter(Adapter):
                                  clip01(chips / self.pot_scale)))
             vals.append((o["carry"], clip01(res["carry"] / self.pot_scale)))
         return on, vals
+
+    def state_ones(self, state: Any, seat: str, pending: tuple[int, ...] = ()
+                   ) -> tuple[list[int], list[tuple[int, float]]]:
+        """The observation of ``seat`` read from a deal's fields
+        (:mod:`trapoula.envs.bourre_fast`, pinned to :meth:`ones` of the view); a session's
+        (whose view carries the session's pot) from the view."""
+        fast = self._fast
+        if fast is None:
+            from trapoula.envs.bourre_fast import StateCells, knows
+
+            fast = self._fast = StateCells(self) if knows(self) else False
+        if fast is False or type(state).__name__ != "BourreState":
+            return super().state_ones(state, seat, pending)
+        return fast.cells(state, int(seat[1:]) - 1)  # type: ignore[no-any-return]
 
     def info_ones(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
         n = self.players

@@ -136,8 +136,8 @@ class BurracoAdapter(Adapter):
 
     num_actions = len(LABELS)
 
-    def __init__(self, game: Game, reward: str = "margin") -> None:
-        super().__init__(game, reward)
+    def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
+        super().__init__(game, reward, layout)  # one layout per table size for every preset
         n = self.players
         self.teams = 2 if n == 4 else n
         opts: Any = game.options

@@ -120,22 +120,33 @@ def build() -> ModuleType:
     return mod
 
 
+try:  # the bot is a pyspiel.Bot when pyspiel is installed (evaluate_bots, C++ callers)
+    import pyspiel as _pyspiel
+
+    _BotBase: Any = _pyspiel.Bot
+except ImportError:  # pragma: no cover - without the rl extra
+    _BotBase = object
+
+
 def _resample(state: Any, player: int, u: float) -> Any:
     return state.resample_from_infostate(player, lambda: u)
 
 
-class CppISMCTSBot:
+class CppISMCTSBot(_BotBase):  # type: ignore[misc]
     """``pyspiel.ISMCTSBot`` (random-rollout leaves) made to work on a trapoula game.
 
     ``simulations`` per move, or ``max_time`` seconds of wall clock per move (OpenSpiel's
     ``max_wall_clock_time``) when given; ``world_samples`` is OpenSpiel's
-    ``max_world_samples`` (-1: a new world every simulation)."""
+    ``max_world_samples`` (-1: a new world every simulation).  It is a ``pyspiel.Bot``, so
+    ``pyspiel.evaluate_bots(state, [bot, ...], seed)`` plays it beside other bots (it keeps
+    no state between moves: ``restart_at`` and ``inform_action`` have nothing to do)."""
 
     def __init__(self, game: Any, *, simulations: int = 100, seed: int = 0,
                  uct_c: float = 2.0, rollouts: int = 1, max_time: float | None = None,
                  world_samples: int = -1, final_policy: str = "MAX_VISIT_COUNT") -> None:
         import pyspiel
 
+        pyspiel.Bot.__init__(self)
         self.hooks = build()
         self.game = game
         self.evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
@@ -148,3 +159,12 @@ class CppISMCTSBot:
     def step(self, state: Any) -> int:
         """The bot's action at ``state`` (a player node of a game from ``load``)."""
         return int(self.hooks.step(self.bot, state))
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to forget: every move searches from scratch."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Other players' moves need no bookkeeping (the search starts at ``state``)."""
+
+    def provides_policy(self) -> bool:
+        return False

@@ -86,8 +86,8 @@ def _knowledge(deal: Any, seat: str) -> _Knowledge:
         if trump is None:
             continue
         kind, words = ev.action.kind, ev.action.words
-        if kind in ("exchange", "keep"):
-            seen.add(13 * int(trump) + 5)  # the seven of trumps: its place is public
+        if kind == "exchange":
+            seen.add(13 * int(trump) + 5)  # a swapped seven of trumps: its place is public
         if "bourlot" in words:
             card = ev.action.cards[0]
             other = Rank.QUEEN if card.rank == Rank.KING else Rank.KING

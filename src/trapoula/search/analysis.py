@@ -140,13 +140,12 @@ def _trick_no(deal: Any) -> int:
 
 
 def _replay_states(record: dict[str, Any]) -> list[Any]:
-    from trapoula.core.registry import make
+    from trapoula.core.record import start
 
-    game = make(record["game"], record.get("preset"), **record.get("options", {}))
-    start = game.from_record({**record, "actions": []})
-    states = [start]
+    states = [start(record)]
+    game = states[0].game
     for text in record.get("actions", []):
-        states.append(states[-1].apply(text))
+        states.append(game.replay_action(states[-1], text))
     return states
 
 

@@ -67,6 +67,7 @@ from trapoula.bots.bourloto_heuristic import (
 )
 from trapoula.bots.bourloto_knowledge import SUIT32
 from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
+from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.tables import DECK32_MASK
 
 __all__ = [
@@ -216,7 +217,7 @@ def _could_declare(hand: int, trump: int, opts: Any) -> bool:
     if opts.bourlot_announce == "with_declarations" and bourlot_mask(hand, trump):
         return True
     return bool(best_declarations(
-        hand, trump, four_values=opts.four_values, run6_value=opts.run6_value,
+        hand, trump, four_values=opts.four_values, run6_value=run6_of(opts),
         split_runs=opts.split_runs, sevens_cancel_jacks=opts.sevens_cancel_jacks))
 
 

@@ -132,9 +132,35 @@ class Renderer:
         """A display command of the game (Burraco's ``sort``): the text to print, or None."""
         return None
 
+    def forced_reason(self, view: Any, action: Action) -> str:
+        """Why ``action`` is the only legal move (announced before it is played for you)."""
+        hand = getattr(view, "hand", ())
+        if action.kind == "play" and len(hand) > 1:
+            return self.ui.t("forced_follow")
+        return self.ui.t("forced_only")
+
     def explain(self, view: Any, action: Action) -> str | None:
-        """A short, clear reason why ``action`` is not legal now (None: the engine's message)."""
-        return None
+        """A short, clear reason why ``action`` is not legal now, in the table's language and
+        in one style for every mistaken card: what was wrong, then what is allowed."""
+        ui = self.ui
+        legal = list(getattr(view, "legal_actions", ()))
+        if not legal:
+            return None
+        if action.kind == "play" and action.cards:
+            seen: list[Card] = []
+            for a in self.order_actions(view, legal):
+                if a.kind == "play" and a.cards and a.cards[0] not in seen:
+                    seen.append(a.cards[0])
+            allowed = " ".join(ui.card(c) for c in seen)
+            card = action.cards[0]
+            if not seen:
+                return ui.t("not_legal_now", action=self.action_label(view, action),
+                            allowed=", ".join(self.action_label(view, a) for a in legal[:12]))
+            if card not in getattr(view, "hand", (card,)):
+                return ui.t("not_holding", card=ui.card(card), allowed=allowed)
+            return ui.t("cannot_play", card=ui.card(card), allowed=allowed)
+        return ui.t("not_legal_now", action=self.action_label(view, action),
+                    allowed=", ".join(self.action_label(view, a) for a in legal[:12]))
 
     def left_game(self, view: Any) -> str | None:
         """If the viewer can no longer play in this match (out of chips), what to print."""

@@ -18,8 +18,10 @@ from trapoula.core.action import Action
 from trapoula.games.bourloto.tables import POINTS, STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
 from trapoula.games.bourloto.view import BourlotoView, DeclarationView, TrickView
 from trapoula.tui.base import Renderer, team_of_seat
+from trapoula.tui.strings import STRINGS
+from trapoula.tui.summary import bourloto_summary, summary_lines
 
-__all__ = ["BourlotoRenderer", "sort_hand"]
+__all__ = ["BourlotoRenderer", "declaration_name", "sort_hand"]
 
 # Suits alternate black/red in the hand: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.C, Suit.D)
@@ -95,8 +97,12 @@ class BourlotoRenderer(Renderer):
         out = f"{seat} {self.ui.word(word)}"
         return out + (f" {self.ui.suit(Suit[rest])}" if word == "name" and rest else "")
 
+    def declaration_name(self, name: str) -> str:
+        """A declaration's name in the table's language (``tierce`` → ``τρίτη``)."""
+        return declaration_name(name, self.ui)
+
     def declaration(self, d: DeclarationView) -> str:
-        return f"{d.name} {self.ui.cards(d.cards)} ({d.points})"
+        return f"{self.declaration_name(d.name)} {self.ui.cards(d.cards)} ({d.points})"
 
     def trump_text(self, view: BourlotoView) -> str:
         ui = self.ui
@@ -241,52 +247,53 @@ class BourlotoRenderer(Renderer):
 
     # --- end of a deal and of the match -----------------------------------------------------
     def deal_over(self, finished: Any, after: Any) -> str:
+        """The score card (:mod:`trapoula.tui.summary`): every row adds up to the next total."""
         if not isinstance(finished, BourlotoView):
             return super().deal_over(finished, after)
         ui = self.ui
-        me = finished.seat
-        m = getattr(after, "match", None)
-        title = ui.t("deal_over", n=len(m.deal_scores) if m is not None else 1)
+        me = finished.seat or None
+        s = bourloto_summary(finished, after, self.options)
+        title = ui.t("deal_over", n=s["deal"])
         out = ["", ui.title(f"── {title} " + "─" * max(3, 60 - len(title)))]
-        res = finished.result or {}
-        cols = [self.team(t, me) for t in ("A", "B")]
-        w0 = max(len(ui.t(k)) for k in ("card_points", "written", "total", "declared"))
-        w = max(8, *(len(c) for c in cols))
-
-        def row(label: str, values: Sequence[object]) -> str:
-            return label.ljust(w0) + "".join(str(v).rjust(w + 2) for v in values)
-
-        notes: list[str] = []
-        if res.get("thrown_in"):
-            out.append(ui.t("thrown_in"))
-        if m is not None or not res.get("thrown_in"):
-            out.append(" " * w0 + "".join(c.rjust(w + 2) for c in cols))
-        if not res.get("thrown_in"):
-            scores = res.get("scores", {})
-            out.append(row(ui.t("card_points"), [finished.points_taken[t] for t in "AB"]))
-            decl = {t: sum(d.points for d in finished.declarations
-                           if team_of_seat(d.seat) == t) + finished.bourlot.get(t, 0)
-                    for t in "AB"}
-            if any(decl.values()):
-                out.append(row(ui.t("declared").lower(), [decl[t] for t in "AB"]))
-            out.append(ui.bold(row(ui.t("written"), [scores.get(t, 0) for t in "AB"])))
-            buyer = finished.buyer
-            if buyer in ("A", "B") and "hanging" in res:
-                if res["hanging"] > finished.hanging:
-                    note = ui.t("hangs", team=self.team(buyer, me))
-                elif scores.get(buyer, 0) == 0:
-                    note = ui.t("inside", team=self.team(buyer, me))
-                else:
-                    note = ui.t("made_it", team=self.team(buyer, me))
-                notes.append(ui.style(note, "yellow"))
+        if finished.tricks:
+            t = finished.tricks[-1]
+            out.append(ui.dim(f"{ui.t('last_trick')}: ") + self.trick_line(t, finished.trump, me))
+        for note in s["notes"]:
+            out.append(ui.t(note["key"]))
+        labels = {"bourlot": "bourlot_row", "declarations": "declarations"}
+        rows = list(s["rows"])
+        m = getattr(after, "match", None)
         if m is not None:
-            out.append(row(ui.t("total"), [m.scores[t] for t in "AB"]))
-        out.extend(notes)
-        for t in "AB":
-            if finished.tricks_won.get(t) == 8:
-                out.append(ui.style(f"{self.team(t, me)}: {ui.t('capot')}", "yellow"))
-        if "hanging" in res or (m is not None and m.hanging):
-            pool = res.get("hanging", m.hanging if m is not None else 0)
-            out.append(f"{ui.t('hanging')}: {pool}")
+            rows.append({"key": "total", "values": dict(m.scores), "total": True})
+        if rows:
+            lines = summary_lines({"columns": ["A", "B"], "rows": rows},
+                                  lambda k: ui.t(labels.get(k, k)), lambda c: self.team(c, me))
+            out.append(lines[0])
+            for line, r in zip(lines[1:], rows, strict=True):
+                if r["key"] == "declarations" and r.get("cancelled"):
+                    line += "  " + ui.style(", ".join(
+                        f"{self.team(c, me)} {ui.t('cancelled')} ({v})"
+                        for c, v in r["cancelled"].items()), "yellow")
+                out.append(ui.bold(line) if r.get("total") else line)
+        for d in s["declarations"]:
+            mark = ui.t("cancelled") if d["cancelled"] else ui.t("counted")
+            out.append(ui.dim(f"  {self.seat(d['seat'], me)} {self.declaration_name(d['name'])} "
+                              f"{d['points']}: {mark}"))
+        outcome = s.get("outcome")
+        if outcome:
+            out.append(ui.style(ui.t(outcome["key"], team=self.team(outcome["team"], me)),
+                                "yellow"))
+        if s.get("capot"):
+            out.append(ui.style(f"{self.team(s['capot'], me)}: {ui.t('capot')}", "yellow"))
+        if "hanging" in s:
+            out.append(ui.t("hanging_after", n=s["hanging"]))
         out.append("")
         return "\n".join(out)
+
+
+def declaration_name(name: str, ui: Any) -> str:
+    """``tierce``/``quarte``/``quinte``/``four``/``run of N`` in the UI's language."""
+    if name.startswith("run of "):
+        return str(ui.t("decl_run", n=name[7:]))
+    key = f"decl_{name}"
+    return str(ui.t(key)) if key in STRINGS else name

@@ -173,6 +173,15 @@ class BourreRenderer(Renderer):
         action: Action = parse("draw " + " ".join(str(c) for c in cards))
         return action
 
+    def forced_reason(self, view: Any, action: Action) -> str:
+        """Bourré's forced trump lead (A, K or Q of trumps held), the upturned ace's stay."""
+        if isinstance(view, BourreView) and action.kind == "play" and action.cards:
+            card = action.cards[0]
+            if (not view.trick and card.suit == view.trump
+                    and any(c.suit != view.trump for c in view.hand)):
+                return self.ui.t("forced_trump_lead")
+        return super().forced_reason(view, action)
+
     def explain(self, view: Any, action: Action) -> str | None:
         if not isinstance(view, BourreView):
             return None
@@ -393,8 +402,10 @@ class BourreRenderer(Renderer):
             if stacks is not None:
                 stacks[s] -= pay
             key = "br_is_bourre" if pay == amount else "br_bourre_short"
-            out.append(ui.style(ui.t(key, seat=self.seat(s, me), amount=amount, paid=pay),
-                                "yellow"))
+            if s == me and pay == amount:
+                key = "br_you_bust"  # said to the player himself, in bold
+            text = ui.t(key, seat=self.seat(s, me), amount=amount, paid=pay)
+            out.append(ui.style(text, "bold", "red") if s == me else ui.style(text, "yellow"))
         carry = int(res.get("carry", 0)) - sum(bourre[s] - paid[s] for s in bourre)
         if carry:
             out.append(ui.t("br_carry", carry=carry))

@@ -274,6 +274,14 @@ class BurracoRenderer(Renderer):
             return m
         return None
 
+    def forced_reason(self, view: Any, action: Action) -> str:
+        """Burraco's automatic last discard (one card left, no meld or addition)."""
+        if isinstance(view, BurracoView) and action.kind == "discard" and len(view.hand) == 1:
+            return self.ui.t("forced_last_discard")
+        if action.kind == "discard":
+            return self.ui.t("forced_only")
+        return super().forced_reason(view, action)
+
     def explain(self, view: Any, action: Action) -> str | None:
         if not isinstance(view, BurracoView):
             return None

@@ -35,6 +35,7 @@ __all__ = ["COMMANDS", "Reply", "localized_card", "resolve"]
 COMMANDS = {
     "help": "help", "?": "help",
     "hint": "hint",
+    "history": "history",
     "quit": "quit", "exit": "quit", "q": "quit",
 }
 
@@ -160,6 +161,8 @@ def resolve(
             reply = _by_suit(suit, legal)
             if reply is not None:
                 return reply
+    if lang != "en":  # the engine's parser speaks English: say it in the table's language
+        why = tr("unknown_input", lang, text=t)
     return Reply("error", message=tr("not_understood", lang, why=why))
 
 
@@ -175,10 +178,12 @@ def _by_card(card: Card, legal: Sequence[Action], lang: str) -> Reply:
         for c in playable:
             if c not in seen:
                 seen.append(c)
-        allowed = " ".join(str(c) for c in seen)
-        return Reply("error", message=tr("cannot_play", lang, card=str(card), allowed=allowed))
+        allowed = " ".join(short_name(c, lang) for c in seen)
+        return Reply("error", message=tr("cannot_play", lang, card=short_name(card, lang),
+                                         allowed=allowed))
     allowed = ", ".join(str(a) for a in legal)
-    return Reply("error", message=tr("cannot_now", lang, card=str(card), allowed=allowed))
+    return Reply("error", message=tr("cannot_now", lang, card=short_name(card, lang),
+                                     allowed=allowed))
 
 
 def _by_suit(suit: Suit, legal: Sequence[Action]) -> Reply | None:

@@ -15,6 +15,8 @@ from typing import Any
 
 from trapoula.tui.strings_bourre import BOURRE_STRINGS
 from trapoula.tui.strings_burraco import BURRACO_STRINGS
+from trapoula.tui.strings_options import GROUPS
+from trapoula.tui.strings_table import TABLE_STRINGS
 
 __all__ = ["ACTION_WORDS", "STRINGS", "action_word", "tr"]
 
@@ -114,10 +116,10 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
     # prompting
     "your_turn": ("Your turn ({seat})", "Σειρά σου ({seat})", "Ваш ход ({seat})",
                   "Tocca a te ({seat})"),
-    "choose": ("number, action or card; help, hint, quit",
-               "αριθμός, ενέργεια ή φύλλο· help, hint, quit",
-               "номер, действие или карта; help, hint, quit",
-               "numero, azione o carta; help, hint, quit"),
+    "choose": ("number, action or card; help, hint, history, quit",
+               "αριθμός, ενέργεια ή φύλλο· help, hint, history, quit",
+               "номер, действие или карта; help, hint, history, quit",
+               "numero, azione o carta; help, hint, history, quit"),
     "bad_number": ("There is no action {n}: choose 1 to {max}.",
                    "Δεν υπάρχει ενέργεια {n}: διάλεξε 1 έως {max}.",
                    "Нет действия {n}: выберите от 1 до {max}.",
@@ -157,24 +159,30 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Type the number of an action from the list, or an action in notation\n"
         "(play 10H, take, pass, name H, agree, declare...), or just a card (10h, KH)\n"
         "to play it. Cards: rank 7-10 J Q K A (T = 10) + suit S H D C.\n"
-        "hint: what the bot would do · help: this text · quit: leave the game",
+        "hint: what the bot would do · history: the deals so far · help: this text\n"
+        "quit: leave the game",
         "Γράψε τον αριθμό μιας ενέργειας από τη λίστα, ή την ενέργεια\n"
         "(play 10H, take, pass, name H, agree, declare...), ή απλώς ένα φύλλο (10h, KH)\n"
         "για να το παίξεις. Φύλλα: 7-10 J Q K A (T = 10) + χρώμα S H D C.\n"
-        "hint: τι θα έπαιζε το bot · help: αυτό το κείμενο · quit: έξοδος",
+        "hint: τι θα έπαιζε το bot · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
+        "quit: έξοδος",
         "Введите номер действия из списка, или действие в нотации\n"
         "(play 10H, take, pass, name H, agree, declare...), или просто карту (10h, KH),\n"
         "чтобы ею пойти. Карты: 7-10 J Q K A (T = 10) + масть S H D C.\n"
-        "hint: что сделал бы бот · help: эта справка · quit: выход",
+        "hint: что сделал бы бот · history: сыгранные сдачи · help: эта справка\n"
+        "quit: выход",
         "Scrivi il numero di un'azione della lista, o l'azione in notazione\n"
         "(play 10H, take, pass, name H, agree, declare...), o solo una carta (10h, KH)\n"
         "per giocarla. Carte: 7-10 J Q K A (T = 10) + seme S H D C.\n"
-        "hint: cosa farebbe il bot · help: questo testo · quit: esci",
+        "hint: cosa farebbe il bot · history: le smazzate finora · help: questo testo\n"
+        "quit: esci",
     ),
 }
 
 STRINGS.update(BOURRE_STRINGS)
 STRINGS.update(BURRACO_STRINGS)
+STRINGS.update(TABLE_STRINGS)
+STRINGS.update(GROUPS)
 
 # Action words of the notation, with a local gloss shown beside them (input stays English).
 ACTION_WORDS: dict[str, tuple[str, str, str, str]] = {

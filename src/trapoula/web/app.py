@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
@@ -29,6 +30,8 @@ from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.protocol import error_message
 from trapoula.web.service import ServiceError, TableService
+from trapoula.web.strings import page_strings
+from trapoula.web.summary import deals_answer, rematch
 
 __all__ = ["STATIC", "create_app"]
 
@@ -151,6 +154,26 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         except ServiceError as exc:
             return _error(exc.status, exc.code, exc.message)
 
+    async def api_deals(request: Request) -> JSONResponse:
+        try:
+            return JSONResponse(await deals_answer(service, request.path_params["table_id"]))
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def api_rematch(request: Request) -> JSONResponse:
+        try:
+            body = await _body(request)
+            token = body.get("token") if isinstance(body, dict) else None
+            return JSONResponse(await rematch(service, request.path_params["table_id"], token))
+        except ServiceError as exc:
+            return _error(exc.status, exc.code, exc.message)
+
+    async def api_strings(request: Request) -> JSONResponse:
+        if "strings" not in games_cache:
+            games_cache["strings"] = page_strings()
+        return JSONResponse(games_cache["strings"],
+                            headers={"Cache-Control": "public, max-age=300"})
+
     async def ws_table(ws: WebSocket) -> None:
         if not _origin_ok(ws, allowed_origins):
             await ws.close(1008)  # before the handshake: the browser sees a refused socket
@@ -203,6 +226,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             yield
         finally:
             await service.close()
+            # a clean stop: SQLite's WAL is checkpointed, the database file stands alone
+            await anyio.to_thread.run_sync(service.store.close)
 
     routes: list[Any] = [
         Route("/", page),
@@ -215,6 +240,9 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         Route("/api/tables/{code}/join", api_join, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/api/tables/{table_id}/deals", api_deals),
+        Route("/api/tables/{table_id}/rematch", api_rematch, methods=["POST"]),
+        Route("/api/strings", api_strings),
         WebSocketRoute("/ws/{table_id}", ws_table),
     ]
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),

@@ -139,10 +139,13 @@ def verify_record(record: dict[str, Any]) -> list[str]:
     if not isinstance(fair, list) or not fair:
         return ["the record has no 'fair' list (tables of trapoula serve save one)"]
     game = trapoula.make(record["game"], record.get("preset"), **record.get("options", {}))
-    state = game.new_match(seed=record["seed"])
+    # the record's own start (its stored deals and dealing version), then move by move
+    start = {k: v for k, v in record.items() if k != "actions"}
+    state = game.from_record(start, **({"dealing": record["dealing"]}
+                                       if "dealing" in record else {}))
     packs = {deal_number(state): pack_of(state, deal_number(state), record["seed"])}
     for text in record.get("actions", []):
-        state = state.apply(text)
+        state = game.replay_action(state, text)
         n = deal_number(state)
         if n not in packs and n > 0:
             packs[n] = pack_of(state, n, record["seed"])

@@ -229,9 +229,8 @@ class TableService(SeatingMixin):
 
     @staticmethod
     def _replay(row: TableRow, acts: list[tuple[int, str, str]]) -> Table:
-        rules, _ = split_options(row.options)
-        game = trapoula.make(row.game, row.preset, **rules)
-        state = game.new_match(seed=row.seed)
+        game = row.make_game()  # every stored option value, and the table's dealing version
+        state = row.new_match(game)
         table = Table(row, game, state)
         table.fair = Fairness(row.table_id, row.seed)
         table.fair.observe(state)

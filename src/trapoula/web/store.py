@@ -6,7 +6,18 @@ SQLAlchemy Core; :class:`MemoryStore` is the in-memory fake with the same behavi
 synchronous: the service calls them from a worker thread.
 
 ``(table_id, seq)`` is the primary key of the action log, so of two processes racing for the
-same move only one ``append_action`` returns True.
+same move only one ``append_action`` returns True; False means exactly that (a seq conflict,
+the only thing clients hear as ``stale``).  Any other database failure raises
+:class:`StoreUnavailable`.
+
+The schema has versions, migrated by Alembic (``trapoula/web/migrations``): opening a
+:class:`SqlStore` upgrades its database to the newest schema, and a database written by
+b0301f4 (which had no schema versions) is recognised and upgraded too
+(:func:`trapoula.web.schema.upgrade`).
+A table keeps every option value (``rules``) and the dealing version of its seed, so it
+resumes the same after a preset default or the dealing changes.  :meth:`SqlStore.close`
+checkpoints SQLite's WAL, leaving one self-contained file; :func:`trapoula.web.schema.backup`
+copies a database.
 
 >>> s = MemoryStore()
 >>> s.create_table(TableRow("t1", "ABCD", "bourloto", "ru", {}, 7, "open", 0.0,
@@ -21,14 +32,27 @@ same move only one ``append_action`` returns True.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-__all__ = ["ChatRow", "MemoryStore", "SeatRow", "SqlStore", "Store", "TableRow", "open_store"]
+from trapoula.core.chance import DEALING
+
+__all__ = [
+    "ChatRow", "MemoryStore", "SeatRow", "SqlStore", "Store", "StoreUnavailable", "TableRow",
+    "open_store",
+]
+
+_T = TypeVar("_T")
+
+
+class StoreUnavailable(Exception):
+    """The database failed (unreachable, locked, a schema it does not expect, a full disk...):
+    anything but a seq conflict.  The caller may retry; it must not report ``stale``."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +82,37 @@ class TableRow:
     status: str  # open | playing | finished
     created: float
     seats: list[SeatRow] = field(default_factory=list)
+    rules: dict[str, Any] | None = None  # every option value (None: complete ``options``)
+    dealing: int = DEALING  # the dealing version that turns ``seed`` into packs
+    engine: str = ""  # the trapoula version that created the table
+
+    def make_game(self) -> Any:
+        """The table's rules object, from every stored option value (``rules``; a row
+        without them: its ``options`` but the keys starting with ``_``, which are the
+        table's own settings, not rules)."""
+        import trapoula
+
+        rules = self.rules if self.rules is not None else rule_options(self.options)
+        return trapoula.make(self.game, self.preset, **rules)
+
+    def new_match(self, game: Any) -> Any:
+        """The table's match before its first action, dealt as when it was created."""
+        return game.new_match(seed=self.seed, dealing=self.dealing)
+
+
+def rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The rule options among a table's stored ``options`` (keys not starting with ``_``)."""
+    return {k: v for k, v in options.items() if not k.startswith("_")}
+
+
+def _complete(row: TableRow) -> TableRow:
+    """A new row with every option value and the engine version filled in."""
+    if row.rules is not None and row.engine:
+        return row
+    import trapoula
+
+    rules = row.rules if row.rules is not None else row.make_game().options.to_dict()
+    return replace(row, rules=rules, engine=row.engine or trapoula.__version__)
 
 
 @dataclass(frozen=True)
@@ -116,7 +171,7 @@ class MemoryStore:
         with self._lock:
             if row.table_id in self._tables or row.code.upper() in self._codes:
                 raise ValueError(f"table {row.table_id} or code {row.code} exists")
-            self._tables[row.table_id] = row
+            self._tables[row.table_id] = row = _complete(row)
             self._codes[row.code.upper()] = row.table_id
             self._actions[row.table_id] = []
             self._chat[row.table_id] = []
@@ -181,10 +236,29 @@ class MemoryStore:
         pass
 
 
-class SqlStore:
-    """SQLAlchemy Core store: ``sqlite:///trapoula.db`` or ``postgresql+psycopg://...``."""
+def _guard(fn: Callable[..., _T]) -> Callable[..., _T]:
+    """A database failure inside ``fn`` becomes :class:`StoreUnavailable`."""
 
-    def __init__(self, url: str) -> None:
+    @functools.wraps(fn)
+    def wrapper(self: SqlStore, *args: Any, **kwargs: Any) -> _T:
+        try:
+            return fn(self, *args, **kwargs)
+        except StoreUnavailable:
+            raise
+        except self._errors as exc:
+            raise StoreUnavailable(f"the database failed in {fn.__name__}: "
+                                   f"{type(exc).__name__}: {exc}") from exc
+
+    return wrapper
+
+
+class SqlStore:
+    """SQLAlchemy Core store: ``sqlite:///trapoula.db`` or ``postgresql+psycopg://...``.
+
+    Opening it upgrades the database's schema (:func:`trapoula.web.schema.upgrade`);
+    ``migrate=False`` leaves the schema alone (a database not at the newest is then refused)."""
+
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
         import sqlalchemy as sa
 
         self.url = url
@@ -214,6 +288,9 @@ class SqlStore:
             sa.Column("seed", sa.BigInteger, nullable=False),
             sa.Column("status", sa.String(16), nullable=False, index=True),
             sa.Column("created", sa.Float, nullable=False),
+            sa.Column("rules", sa.Text),
+            sa.Column("dealing", sa.Integer, nullable=False),
+            sa.Column("engine", sa.String(32), nullable=False),
         )
         self.seats = sa.Table(
             "seats", md,
@@ -246,16 +323,32 @@ class SqlStore:
             sa.Column("text", sa.Text, nullable=False),
             sa.Column("ts", sa.Float, nullable=False),
         )
-        md.create_all(self.engine, checkfirst=True)
         self._sa = sa
+        self._errors: tuple[type[BaseException], ...] = (
+            sa.exc.SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error)
+        from trapoula.web.schema import HEAD, current_revision, upgrade
+
+        try:
+            revision = upgrade(self.engine)[1] if migrate else current_revision(self.engine)
+        except StoreUnavailable:
+            self.engine.dispose()
+            raise
+        if revision != HEAD:
+            self.engine.dispose()
+            raise StoreUnavailable(
+                f"the database is at schema revision {revision}, not {HEAD}: run "
+                "'trapoula db upgrade'")
 
     # --- tables -------------------------------------------------------------------------------
+    @_guard
     def create_table(self, row: TableRow) -> None:
+        row = _complete(row)
         with self.engine.begin() as c:
             c.execute(self.tables.insert().values(
                 table_id=row.table_id, code=row.code.upper(), game=row.game, preset=row.preset,
                 options=json.dumps(row.options), seed=row.seed, status=row.status,
-                created=row.created,
+                created=row.created, rules=json.dumps(row.rules), dealing=row.dealing,
+                engine=row.engine,
             ))
             if row.seats:
                 c.execute(self.seats.insert(), [
@@ -277,10 +370,13 @@ class SqlStore:
             )
         return [
             TableRow(r.table_id, r.code, r.game, r.preset, json.loads(r.options), int(r.seed),
-                     r.status, float(r.created), seats[r.table_id])
+                     r.status, float(r.created), seats[r.table_id],
+                     None if r.rules is None else json.loads(r.rules), int(r.dealing),
+                     str(r.engine))
             for r in trows
         ]
 
+    @_guard
     def get_table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
             found = c.execute(
@@ -289,6 +385,7 @@ class SqlStore:
             rows = self._rows(c, list(found))
         return rows[0] if rows else None
 
+    @_guard
     def find_code(self, code: str) -> str | None:
         with self.engine.connect() as c:
             r = c.execute(self._sa.select(self.tables.c.table_id)
@@ -308,6 +405,7 @@ class SqlStore:
         with self.engine.connect() as c:
             return self._rows(c, list(c.execute(q)))
 
+    @_guard
     def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool:
         s = self.seats
         with self.engine.begin() as c:
@@ -328,16 +426,29 @@ class SqlStore:
                               token_hash=row.token_hash))
 
     # --- the action log -----------------------------------------------------------------------
+    @_guard
     def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool:
+        """Commit one action; False only when ``(table_id, seq)`` is already taken."""
         try:
             with self.engine.begin() as c:
                 c.execute(self.log.insert().values(
                     table_id=table_id, seq=seq, seat=seat, action=action, ts=time.time()
                 ))
-        except self._sa.exc.IntegrityError:
-            return False
+        except self._sa.exc.IntegrityError as exc:
+            if self._taken(table_id, seq):
+                return False
+            raise StoreUnavailable(
+                f"the action log refused seq {seq} of table {table_id} although it is free: "
+                f"{exc}") from exc
         return True
 
+    def _taken(self, table_id: str, seq: int) -> bool:
+        a = self.log
+        q = self._sa.select(a.c.seq).where(a.c.table_id == table_id, a.c.seq == seq)
+        with self.engine.connect() as c:
+            return c.execute(q).first() is not None
+
+    @_guard
     def append_actions(self, rows: list[tuple[str, int, str, str]]) -> list[bool]:
         """Many ``append_action``s in one transaction (web/group_commit.py); False for a taken
         ``(table_id, seq)``.  Any other integrity error: row by row.
@@ -370,6 +481,7 @@ class SqlStore:
             conn.close()  # back to the pool
         return [self.append_action(*row) for row in rows]
 
+    @_guard
     def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
         a = self.log
         q = (self._sa.select(a.c.seq, a.c.seat, a.c.action)
@@ -377,12 +489,14 @@ class SqlStore:
         with self.engine.connect() as c:
             return [(int(r[0]), str(r[1]), str(r[2])) for r in c.execute(q)]
 
+    @_guard
     def set_status(self, table_id: str, status: str) -> None:
         t = self.tables
         with self.engine.begin() as c:
             c.execute(t.update().where(t.c.table_id == table_id).values(status=status))
 
     # --- chat ---------------------------------------------------------------------------------
+    @_guard
     def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
         row = ChatRow(table_id, seat, name, text, time.time())
         with self.engine.begin() as c:
@@ -391,6 +505,7 @@ class SqlStore:
             ))
         return row
 
+    @_guard
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
         ch = self.chats
         q = (self._sa.select(ch).where(ch.c.table_id == table_id)
@@ -401,6 +516,14 @@ class SqlStore:
         return rows
 
     def close(self) -> None:
+        """Close every connection; SQLite's WAL is checkpointed into the database file first,
+        so the file alone holds everything (it can be copied as it is)."""
+        if self.sqlite:
+            try:
+                with self.engine.connect() as c:
+                    c.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            except self._errors:  # pragma: no cover - closing anyway
+                pass
         self.engine.dispose()
 
 

@@ -258,9 +258,10 @@ def summary(r: TableRow) -> dict[str, Any]:
 
 
 def apply_as(state: GameState, seat: str, action: str) -> GameState:
-    if state.current_player != seat:
+    """Replay one stored action (with the game's gap filling for earlier versions' logs)."""
+    if state.current_player != seat and state.is_legal(action):
         raise IllegalActionError(f"the log has {seat} {action} but {state.current_player} acts")
-    return state.apply(action)
+    return state.game.replay_action(state, f"{seat} {action}")
 
 
 def with_status(row: TableRow, status: str) -> TableRow:
@@ -269,7 +270,7 @@ def with_status(row: TableRow, status: str) -> TableRow:
 
 def replay_steps(table: Table, acts: list[tuple[int, str, str]]) -> dict[str, Any]:
     """A finished game step by step: the public view after each action (0..N)."""
-    state = table.game.new_match(seed=table.row.seed)
+    state = table.row.new_match(table.game)
     steps = []
     for n in range(len(acts) + 1):
         last = None
@@ -288,7 +289,7 @@ def replay_steps(table: Table, acts: list[tuple[int, str, str]]) -> dict[str, An
 def replay_frame(table: Table, acts: list[tuple[int, str, str]], seq: int) -> dict[str, Any]:
     """A finished game after ``seq`` actions: every seat's view and the public view."""
     seq = max(0, min(seq, len(acts)))
-    state = table.game.new_match(seed=table.row.seed)
+    state = table.row.new_match(table.game)
     for _, seat, action in acts[:seq]:
         state = apply_as(state, seat, action)
     last = acts[seq - 1] if seq else None

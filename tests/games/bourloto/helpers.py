@@ -45,3 +45,18 @@ def legal(state: Any) -> list[str]:
 def split_play(text: str) -> tuple[str, str]:
     seat, card = text.split()
     return seat, card
+
+
+def coherent(preset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the combinations that ``rules.validate`` refuses made coherent (for
+    tests that draw option sets at random): no contract and no taker without a taker, four
+    7s cancel jacks only under the gr four values."""
+    out = dict(options)
+    from trapoula.games.bourloto.rules import PRESETS
+
+    if out.get("bidding", PRESETS[preset].get("bidding", "agreement")) == "agreement":
+        out["contract"] = False
+        out["upcard_recipient"] = "dealer"
+    if out.get("sevens_cancel_jacks"):
+        out["four_values"] = "gr"
+    return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import trapoula
@@ -123,18 +125,34 @@ def test_1_2_2_round_two_without_the_upcard_suit_option() -> None:
     assert legal(s) == ["name S", "name H", "name C", "pass"]
 
 
-def test_1_2_2_seven_exchange_for_a_non_dealer() -> None:
+def _seven_setup() -> dict[str, Any]:
     setup = dict(BID_SETUP, hands=dict(BID_SETUP["hands"]))
     # give P2 the 7D (trump = upcard suit D) instead of 10D
     setup["hands"]["P2"] = ["9S", "10S", "9C", "KC", "7D"]
     setup["hands"]["P4"] = ["KS", "QH", "9D", "AD", "10D"]
-    s = run(trapoula.make("bourloto", "gr").from_setup(setup), ["P1 take"])
-    assert s.phase == "exchange" and s.current_player == "P2"
-    assert legal(s) == ["exchange", "keep"]
-    ex = run(s, ["P2 exchange"])
+    return setup
+
+
+def test_1_2_2_7_seven_exchange_with_the_holders_first_card() -> None:
+    s = run(trapoula.make("bourloto", "gr").from_setup(_seven_setup()), ["P1 take"])
+    assert s.phase == "play" and s.current_player == "P1"
+    assert "exchange" not in legal(s)  # only the holder is offered the swap, on his turn
+    s = run(s, ["P1 play 8D"])
+    assert s.current_player == "P2" and legal(s)[-1] == "exchange"
+    ex = run(s, ["P2 exchange"])  # a swap is public; P2 then plays from his new hand
+    assert ex.current_player == "P2" and "exchange" not in legal(ex)
     assert "KD" in map(str, ex.hand(1)) and "7D" in map(str, ex.hand(3))
-    kept = run(s, ["P2 keep"])
-    assert "7D" in map(str, kept.hand(1)) and "KD" in map(str, kept.hand(3))
+    assert ("P2", "exchange") in ex.view("P3").bids
+    kept = run(s, ["P2 play 7D"])  # playing on is keeping quiet: the window is closed
+    assert "KD" in map(str, kept.hand(3))
+    assert all("exchange" not in legal(run(kept, [a])) for a in legal(kept)[:1])
+
+
+def test_1_2_2_7_no_swap_after_the_recipients_first_action() -> None:
+    # upcard to the taker P1: P1 leads trick 1, so P2's window never opens
+    g = trapoula.make("bourloto", "gr", upcard_recipient="taker")
+    s = run(g.from_setup(_seven_setup()), ["P1 take", "P1 play 8D"])
+    assert s.current_player == "P2" and "exchange" not in legal(s)
 
 
 def test_1_2_2_no_seven_exchange_when_another_suit_is_named() -> None:
@@ -144,18 +162,24 @@ def test_1_2_2_no_seven_exchange_when_another_suit_is_named() -> None:
     g = trapoula.make("bourloto", "gr")
     s = run(g.from_setup(setup), ["P1 pass"] * 1 + ["P2 pass", "P3 pass", "P4 pass", "P1 name H"])
     assert s.phase == "play"
+    s = run(s, [f"P1 play {legal(s)[0].split()[1]}"])
+    assert "exchange" not in legal(s)
     g_any = trapoula.make("bourloto", "gr", seven_exchange="any")
     s = run(g_any.from_setup(setup), ["P1 pass", "P2 pass", "P3 pass", "P4 pass", "P1 name H"])
-    assert s.phase == "exchange" and s.current_player == "P2"
+    s = run(s, [f"P1 play {legal(s)[0].split()[1]}"])
+    assert s.current_player == "P2" and legal(s)[-1] == "exchange"
 
 
 def test_1_2_upcard_recipient_taker_option() -> None:
     g = trapoula.make("bourloto", "gr", upcard_recipient="taker")
     s = run(g.from_setup(BID_SETUP), ["P1 pass", "P2 take"])
-    # the dealer P4 holds the 7 of trumps and is not the recipient: he may exchange
-    assert s.phase == "exchange" and s.current_player == "P4"
-    s = run(s, ["P4 keep"])
     assert "KD" in map(str, s.hand(1)) and len(s.hand(1)) == 8
+    # the dealer P4 holds the 7 of trumps and is not the recipient; the recipient P2 plays
+    # before him in trick 1, so the window has closed when P4's turn comes
+    s = run(s, [f"P1 play {legal(s)[0].split()[1]}"])
+    s = run(s, [f"P2 play {legal(s)[0].split()[1]}", ])
+    s = run(s, [f"P3 play {legal(s)[0].split()[1]}"])
+    assert s.current_player == "P4" and "exchange" not in legal(s)
 
 
 def test_1_2_2_aponta_redeal_for_a_pointless_hand() -> None:

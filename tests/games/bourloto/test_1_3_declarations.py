@@ -3,10 +3,14 @@ and the comparison between teams."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 import trapoula
 from trapoula.cards import Suit, mask_of, parse_cards
+from trapoula.core.seats import seat_index, seat_name
 from trapoula.games.bourloto.declarations import best_declarations, compare_declarations
 
 from .helpers import legal, play_setup, run
@@ -153,3 +157,55 @@ def test_1_3_view_shows_own_available_declarations_only() -> None:
     assert [d.name for d in s.view("P2").my_declarations] == ["tierce"]
     assert s.view("P1").my_declarations == ()
     assert trapoula  # keep the import used
+
+
+# --- §1.3.3 first_declarer: the order of play, wherever the dealer sits -------------------------
+FIRST = trapoula.make("bourloto", "gr", equal_seq_winner="first_declarer")
+
+
+def test_1_3_3_first_declarer_issue_sequence_dealer_p1() -> None:
+    """The reported deal: dealer P1, so P2 leads; P4 declares his tierce before P1 does."""
+    s = FIRST.new_deal(seed=86, dealer="P1")
+    old = ["P2 take", "P2 keep", "P2 play 9S", "P3 play 8S", "P4 play 8D declare",
+           "P1 play 7S declare"]  # as the issue gives it (the engine of then asked P2 'keep')
+    for text in old:
+        s = FIRST.replay_action(s, text)
+    live = FIRST.new_deal(seed=86, dealer="P1")
+    for text in [t for t in old if "keep" not in t]:  # today nobody is asked about the 7
+        live = live.apply(text)
+    for state in (s, live):
+        assert state.declared[1] == (0, 20)  # team B (P4) scores its tierce, A (P1) nothing
+
+
+def _tied_deal(dealer: str, rng: random.Random) -> tuple[Any, int, int]:
+    """A gr deal after the take where exactly two seats of opposite teams hold equal best
+    plain sequences and nobody else holds a declaration."""
+    first = seat_name(seat_index(dealer) + 1 & 3)
+    while True:
+        s = FIRST.new_deal(seed=rng.getrandbits(32), dealer=dealer).apply(f"{first} take")
+        decls = [s.available_declarations(i) for i in range(4)]
+        holders = [i for i in range(4) if decls[i]]
+        if len(holders) != 2 or (holders[0] - holders[1]) % 2 == 0 or any(
+                len(decls[i]) != 1 for i in holders):
+            continue
+        (d0,), (d1,) = decls[holders[0]], decls[holders[1]]
+        if d0.key == d1.key and d0.key[3] == 0 and d0.kind == "run":
+            return s, holders[0], holders[1]
+
+
+@pytest.mark.parametrize("dealer", ["P1", "P2", "P3", "P4"])
+def test_1_3_3_first_declarer_in_the_order_of_play(dealer: str) -> None:
+    rng = random.Random(f"first-{dealer}")
+    leader = seat_index(dealer) + 1 & 3
+    for _ in range(3):
+        s, x, y = _tied_deal(dealer, rng)
+        while s.tricks_done == 0:  # trick 1: the two declare, the others just play
+            seat = s.current_index
+            want = "declare" if seat in (x, y) else ""
+            acts = [a for a in s.legal_actions() if a.kind == "play"
+                    and ("declare" in a.words) == bool(want) and "bourlot" not in a.words]
+            s = s.apply(acts[0])
+        winner = min((x, y), key=lambda i: (i - leader) % 4)  # declared first from the leader
+        pts = [0, 0]
+        pts[winner & 1] = s.available_declarations(winner)[0].points
+        assert s.declared[1] == tuple(pts), (dealer, x, y)

@@ -88,7 +88,8 @@ def test_injected_rng_deals_record_their_pack() -> None:
     s = g.new_deal(rng=random.Random(4))
     s = s.apply(s.legal_actions()[0])
     rec = s.record()
-    assert "deck" in rec and rec["options"] == {"target": 500}
+    assert "deck" in rec and rec["options"] == g.options.to_dict()
+    assert rec["options"]["target"] == 500
     assert trapoula.replay(rec).history == s.history
 
 

@@ -68,7 +68,7 @@ def test_two_browsers_two_bots_finish_a_bourloto_deal_without_leaks(
     final = frames.last_state("alice")
     assert final["over"] and final["result"]["winner"] in ("A", "B")
     assert len(final["sheet"]) >= 1  # the deal score sheet: one row per deal
-    assert page.locator(".score-panel .sheet tbody tr").count() == len(final["sheet"]) + 1
+    assert page.locator(".score-panel > table.sheet tbody tr").count() == len(final["sheet"]) + 1
     verdict = "You win!" if final["result"]["winner"] == "A" else "You lose."
     assert page.locator(".you-result").inner_text() == verdict
     # a deal was played out: the engine saw every card of at least one deal played

@@ -18,7 +18,7 @@ from trapoula.cards import cards_of, mask_of, parse_cards, parse_suit
 from trapoula.errors import ConfigError
 from trapoula.games.bourloto.declarations import best_declarations, compare_declarations
 from trapoula.games.bourloto.play import legal_mask, trick_winner
-from trapoula.games.bourloto.rules import BourlotoOptions
+from trapoula.games.bourloto.rules import BourlotoOptions, run6_of
 from trapoula.games.bourloto.scoring import score_deal
 from trapoula.games.bourloto.tables import points_of_mask
 
@@ -28,7 +28,7 @@ __all__ = ["check"]
 def _decls(opts: BourlotoOptions, cards: Any, trump: int) -> list[Any]:
     return best_declarations(
         mask_of(parse_cards(cards)), trump, four_values=opts.four_values,
-        run6_value=opts.run6_value, split_runs=opts.split_runs,
+        run6_value=run6_of(opts), split_runs=opts.split_runs,
         sevens_cancel_jacks=opts.sevens_cancel_jacks,
     )
 

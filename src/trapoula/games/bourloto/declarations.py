@@ -130,6 +130,8 @@ def _suit_runs(
 ) -> tuple[Declaration, ...]:
     out = []
     for start, length in _runs_in_chunk(chunk):
+        if length >= 6 and run6_value < 0:
+            continue  # (long_runs="none") a run of 6-8 is no declaration
         pieces = _split(length, run6_value) if split_runs else [length]
         pos = start
         for n in pieces:
@@ -154,7 +156,8 @@ def best_declarations(
 
     Ties prefer fewer declarations, then fours over sequences.  Bourloto is not included
     (see :func:`bourlot_mask`).  Zero-value fours are declarations only when they have an
-    effect (``sevens_cancel_jacks`` for four 7s).
+    effect (``sevens_cancel_jacks`` for four 7s).  ``run6_value=-1``: a run of 6-8 is no
+    declaration (it neither scores nor ranks; ``rules.run6_of``).
     """
     c0, c1, c2, c3 = (hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF,
                       hand >> 39 & 0x1FFF)
@@ -244,12 +247,23 @@ def compare_declarations(
     compare: bool,
     equal_seq_winner: str = "none",
     sevens_cancel_jacks: bool = False,
+    first: int = 0,
 ) -> dict[str, int]:
     """Points each team scores for its declared runs and fours (Bourloto not included).
 
-    ``declared`` maps a team to its players' declarations, in the order they declared
-    (for ``equal_seq_winner="first_declarer"``, earlier entries declared first; the
-    comparison interleaves teams by seat: A's first player is P1, B's is P2...).
+    ``declared`` maps a team to its players' declarations by seat: A's are P1's then P3's,
+    B's are P2's then P4's.  ``first`` is the seat index (0 = P1) that declares first, the
+    leader of trick 1 (the seat after the dealer): with ``equal_seq_winner="first_declarer"``
+    the tied best sequence declared first in that order of play wins (§1.3.3).
+
+    >>> from trapoula.cards import parse_cards, mask_of
+    >>> def runs(cards):  # the declarations of one player
+    ...     return best_declarations(mask_of(parse_cards(cards)), 1)
+    >>> teams = {"A": [runs("7S 8S 9S"), []], "B": [[], runs("7D 8D 9D")]}  # P1, P4 tierces
+    >>> compare_declarations(teams, compare=True, equal_seq_winner="first_declarer")
+    {'A': 20, 'B': 0}
+    >>> compare_declarations(teams, compare=True, equal_seq_winner="first_declarer", first=1)
+    {'B': 20, 'A': 0}
     """
     flat = {t: [d for player in declared.get(t, ()) for d in player] for t in ("A", "B")}
     if sevens_cancel_jacks:
@@ -271,10 +285,13 @@ def compare_declarations(
         return {"A": 0, "B": points["B"]}
     # equal best keys: only equal plain sequences can tie
     if equal_seq_winner == "first_declarer":
-        first = {t: min(i for i, player in enumerate(declared[t])
-                        for d in player if d.key == a) for t in ("A", "B")}
-        seat = {"A": 2 * first["A"], "B": 2 * first["B"] + 1}
-        winner = "A" if seat["A"] < seat["B"] else "B"
+        # each team's earliest player holding the tied key, as a place in the order of play
+        place = {
+            t: min((2 * i + team - first) % 4 for i, player in enumerate(declared[t])
+                   for d in player if d.key == a)
+            for team, t in enumerate(("A", "B"))
+        }
+        winner = "A" if place["A"] < place["B"] else "B"
         return {winner: points[winner], ("B" if winner == "A" else "A"): 0}
     return {"A": 0, "B": 0}
 

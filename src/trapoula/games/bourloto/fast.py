@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import SUIT_MASKS
@@ -27,6 +28,7 @@ from trapoula.games.bourloto.declarations import (
     bourlot_mask,
     compare_declarations,
 )
+from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.scoring import score_deal
 from trapoula.games.bourloto.state import permute, shuffle_pack
 from trapoula.games.bourloto.tables import (
@@ -96,6 +98,45 @@ def _zero_points(hand: int) -> bool:
     return total == 0
 
 
+def _points(hand: int, trump: int) -> int:
+    """Card points of ``hand`` with ``trump`` as trumps."""
+    total = 0
+    while hand:
+        low = hand & -hand
+        c = low.bit_length() - 1
+        total += TRUMP_POINTS[c] if c // 13 == trump else POINTS[c]
+        hand ^= low
+    return total
+
+
+def _legal(
+    hand: int, k: int, led: int, top: int, win_seat: int, seat: int, trump: int,
+    overtrump: bool, pexc: bool, tmask: int, above: Sequence[int],
+) -> int:
+    """The legal cards of the ``k``-th player (k >= 1) of a trick (RULES.md 1.4), on plain
+    integers (the rule of :func:`~trapoula.games.bourloto.play.legal_mask`)."""
+    follow = hand & SUIT_MASKS[led]
+    partner_wins = pexc and k >= 2 and win_seat == (seat + 2) & 3
+    if led == trump:
+        if follow:
+            if overtrump and not partner_wins:
+                higher = follow & above[top + 1]
+                if higher:
+                    return higher
+            return follow
+        return hand
+    if follow:
+        return follow
+    trumps = hand & tmask
+    if not trumps or partner_wins:
+        return hand
+    if overtrump:
+        higher = trumps & above[top + 1]
+        if higher:
+            return higher
+    return trumps
+
+
 def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     o = game.options
     rand = rng.random
@@ -114,6 +155,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     stock = deck[21:]
     aponta = o.aponta_redeal
     spoken = [False, False, False, False]  # spoke in round 1 (for the aponta redeal)
+    late = 0  # aponta_after_take: seats that may demand a redeal with their first action
 
     # --- trump selection ---------------------------------------------------------------------
     trump = -1
@@ -150,6 +192,9 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
                 return {"thrown_in": True}
             if idx == 0:
                 trump, taker = up // 13, seat
+                if o.aponta_after_take:  # who has not bid and holds no point may still redeal
+                    late = sum(1 << s for s in range(seat + 1, 4)
+                               if not _points(hands[s], trump))
                 break
         if trump < 0:
             suits = [s for s in range(4) if s != up // 13 or o.round2_allow_upcard_suit]
@@ -168,13 +213,8 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     allowed = o.seven_exchange == "any" or (
         o.seven_exchange == "trump_is_upcard_suit" and up // 13 == trump
     )
-    if allowed and up != seven:
-        for s in range(4):
-            if s != recipient and hands[s] >> seven & 1:
-                if int(rand() * 2) == 0:  # exchange
-                    hands[s] = hands[s] ^ (1 << seven) | (1 << up)
-                    up = seven
-                break
+    # the 7's holder (not the recipient) may swap with his first action after the deal,
+    # before the recipient's: 'exchange' is then the last of his legal actions
     pos = 0
     for k in range(4):
         if k != recipient:
@@ -184,33 +224,64 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
     for c in stock[pos:pos + 2]:
         hands[recipient] |= 1 << c
     hands[recipient] |= 1 << up
+    holder = -1
+    if allowed and up != seven:
+        holder = next((s for s in range(4) if s != recipient and hands[s] >> seven & 1), -1)
 
     # --- declarations ------------------------------------------------------------------------
     avail = [
         tuple(best_declarations(
-            h, trump, four_values=o.four_values, run6_value=o.run6_value,
+            h, trump, four_values=o.four_values, run6_value=run6_of(o),
             split_runs=o.split_runs, sevens_cancel_jacks=o.sevens_cancel_jacks,
         ))
         for h in hands
     ]
     with_decl = o.bourlot_announce == "with_declarations"
     kq_at = [bourlot_mask(h, trump) for h in hands]
+    swap_bit = (1 << seven | 1 << up) if holder >= 0 else 0
+
+    def swap(seat: int) -> None:  # the holder swaps: his and the recipient's findings change
+        hands[seat] ^= swap_bit
+        hands[recipient] ^= swap_bit
+        for s in (seat, recipient):
+            avail[s] = tuple(best_declarations(
+                hands[s], trump, four_values=o.four_values, run6_value=run6_of(o),
+                split_runs=o.split_runs, sevens_cancel_jacks=o.sevens_cancel_jacks,
+            ))
+            kq_at[s] = bourlot_mask(hands[s], trump)
+
     declared: list[tuple[Declaration, ...]] = [(), (), (), ()]
     bpts = [0, 0]
     dpts = [0, 0]
     opts_cmp: dict[str, Any] = {
         "compare": o.compare_declarations, "equal_seq_winner": o.equal_seq_winner,
-        "sevens_cancel_jacks": o.sevens_cancel_jacks,
+        "sevens_cancel_jacks": o.sevens_cancel_jacks, "first": first,
     }
     first_trick = o.declaration_timing == "first_trick"
     if not first_trick:
         for seat in range(4):
+            idx = -1  # the draw of this decision when it is already made
+            may_swap = seat == holder and holder < recipient  # (the recipient has not declared)
+            may_redeal = bool(late >> seat & 1)
+            if may_swap:
+                holder = -1
+            while may_swap or may_redeal:  # 'exchange' and 'redeal' come after declare/pass
+                n_acts = 2 if avail[seat] or (with_decl and kq_at[seat]) else 1
+                idx = int(rand() * (n_acts + may_swap + may_redeal))
+                if idx < n_acts:
+                    break
+                if may_swap and idx == n_acts:  # he swaps, then answers again
+                    swap(seat)
+                    may_swap = False
+                    idx = -1
+                    continue
+                return {"thrown_in": True}
             if avail[seat] or (with_decl and kq_at[seat]):
-                if int(rand() * 2) == 0:
+                if (idx if idx >= 0 else int(rand() * 2)) == 0:
                     declared[seat] = avail[seat]
                     if with_decl and kq_at[seat]:
                         bpts[seat & 1] += 20
-            else:
+            elif idx < 0:
                 rand()
         first_cmp = compare_declarations(
             {"A": [declared[0], declared[2]], "B": [declared[1], declared[3]]}, **opts_cmp
@@ -235,36 +306,38 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
         pts = tp = 0
         for k in range(4):
             hand = hands[seat]
-            # legal cards (RULES.md 1.4), inlined from play.legal_mask
-            if k == 0:
-                mask = hand
-            else:
-                follow = hand & SUIT_MASKS[led]
-                partner_wins = pexc and k >= 2 and win_seat == (seat + 2) & 3
-                if led == trump:
-                    if follow:
-                        mask = follow
-                        if overtrump and not partner_wins:
-                            higher = follow & above[top + 1]
-                            if higher:
-                                mask = higher
-                    else:
-                        mask = hand
-                elif follow:
-                    mask = follow
-                else:
-                    trumps = hand & tmask
-                    if not trumps or partner_wins:
-                        mask = hand
-                    else:
-                        mask = trumps
-                        if overtrump:
-                            higher = trumps & above[top + 1]
-                            if higher:
-                                mask = higher
+            mask = hand if k == 0 else _legal(
+                hand, k, led, top, win_seat, seat, trump, overtrump, pexc, tmask, above)
             kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
+            idx = -1  # the draw of this decision when it is already made
+            first_card = first_trick and trick_no == 0
+            # his first action (before the recipient's, for the swap): 'exchange' and 'redeal'
+            # come after the card plays
+            may_swap = seat == holder and first_card and k <= (recipient - first) & 3
+            may_redeal = first_card and bool(late >> seat & 1)
+            if may_swap:
+                holder = -1
+            while may_swap or may_redeal:
+                can_declare = bool(avail[seat] or (with_decl and kq_at[seat]))
+                n_acts = mask.bit_count() * (2 if can_declare else 1) + (
+                    (kq & mask).bit_count() * (2 if can_declare else 1))
+                idx = int(rand() * (n_acts + may_swap + may_redeal))
+                if idx < n_acts:
+                    break
+                if not (may_swap and idx == n_acts):
+                    return {"thrown_in": True}
+                idx = -1  # he swaps, then plays from his new hand
+                may_swap = False
+                swap(seat)
+                hand = hands[seat]
+                if k:
+                    mask = _legal(hand, k, led, top, win_seat, seat, trump, overtrump,
+                                  pexc, tmask, above)
+                else:
+                    mask = hand
+                kq = kq_mask if when_played and hand & kq_mask == kq_mask else 0
             if not kq and not decl_window:
-                r = int(rand() * mask.bit_count())
+                r = idx if idx >= 0 else int(rand() * mask.bit_count())
                 m = mask
                 for _ in range(r):
                     m &= m - 1
@@ -284,7 +357,7 @@ def _playout(game: Bourloto, rng: PlayoutRNG) -> dict[str, Any]:
                         if b:
                             variants.append((low, 3))
                     m ^= low
-                low, flags = variants[int(rand() * len(variants))]
+                low, flags = variants[idx if idx >= 0 else int(rand() * len(variants))]
                 if flags & 2:
                     declared[seat] = avail[seat]
                     if with_decl and kq_at[seat]:

@@ -19,13 +19,15 @@ from typing import Any, ClassVar
 
 from trapoula.cards import Card, deck_32, parse_cards, parse_suit
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, fresh_seed
 from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index
-from trapoula.errors import ConfigError
-from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions
+from trapoula.errors import ConfigError, RecordError
+from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
 from trapoula.games.bourloto.state import (
+    ACTIONS,
     AGREE,
     BID1,
     BourlotoState,
@@ -33,6 +35,7 @@ from trapoula.games.bourloto.state import (
     _Ctx,
     _replace_ctx,
     parse_bourloto_action,
+    permute,
     shuffle_pack,
 )
 from trapoula.games.bourloto.view import BourlotoView, MatchInfo
@@ -41,7 +44,13 @@ __all__ = ["Bourloto"]
 
 _BIT = tuple(1 << i for i in range(52))
 _DEALERS = ("P1", "P2", "P3", "P4")
+_PACK = tuple(c.index for c in deck_32())
+_SORTED_PACK = sorted(_PACK)
 
+
+def _shuffle_v1(rng: random.Random) -> list[int]:
+    """Dealing version 1 (before f3061a1): a Lehmer code of 192 random bits."""
+    return permute(_PACK, rng.getrandbits(192))
 
 
 class Bourloto(Game):
@@ -56,6 +65,9 @@ class Bourloto(Game):
 
     options: BourlotoOptions
 
+    def _setup(self) -> None:
+        validate(self.options)
+
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(
         self,
@@ -64,26 +76,57 @@ class Bourloto(Game):
         *,
         rng: random.Random | None = None,
         hanging: int = 0,
+        dealing: int = DEALING,
     ) -> BourlotoState:
-        """Shuffle and deal.  ``seed`` (recorded) or an injected ``rng`` (the dealt pack is
-        recorded instead) decides the cards; the dealer defaults to P4."""
+        """Shuffle and deal.  ``seed`` or an injected ``rng`` decides the cards (the dealt
+        pack is recorded either way); the dealer defaults to P4.  ``dealing`` is the dealing
+        version (:mod:`trapoula.core.chance`): 1 re-deals a seed as before f3061a1."""
         d = 3 if dealer is None else seat_index(dealer)
         origin: dict[str, Any] = {}
         if rng is None:
             seed = fresh_seed() if seed is None else seed
             origin["seed"] = seed
             rng = random.Random(seed)
-        deck = shuffle_pack(rng.random)
+        deck = shuffle_pack(rng.random) if dealing != 1 else _shuffle_v1(rng)
         agreement = self.options.bidding == "agreement"
         keys = self._reshuffle_keys(rng) if agreement else ()
         if "seed" not in origin:
-            origin["deck"] = tuple(deck)  # card indices; record() writes them as text
-            origin["keys"] = keys
-            seed = 0  # an injected RNG: the pack is recorded, not a seed
+            seed = 0  # an injected RNG: only the pack is recorded
         origin["dealer"] = _DEALERS[d]
+        origin["deck"] = tuple(deck)  # card indices; record() writes them as text
+        origin["keys"] = keys
         if hanging:
             origin["hanging"] = hanging
+        if dealing != DEALING:
+            origin["dealing"] = dealing
         return self._deal(deck, keys, d, hanging, origin, seed or 0)
+
+    def _stored_deal(
+        self, chance: Mapping[str, Any], dealer: int, hanging: int, seed: int | None
+    ) -> BourlotoState:
+        """A deal from a record's stored pack and keys (checked: a tampered pack is refused)."""
+        names = card_list(chance.get("deck"), "a Bourloto deal's 'deck'")
+        try:
+            deck = [Card.parse(c).index for c in names]
+        except ConfigError as exc:
+            raise RecordError(f"the record's pack has a card that is not a card: {exc}") from None
+        if sorted(deck) != _SORTED_PACK:
+            raise RecordError(
+                "the record's pack must hold the 32 cards 7-A of each suit once each; it has "
+                f"{len(deck)} cards" + ("" if len(deck) != 32 else " with repeats")
+            )
+        keys = chance.get("keys", ())
+        want = self.options.agreement_rounds - 1 if self.options.bidding == "agreement" else 0
+        if (isinstance(keys, str) or not all(isinstance(k, int) and k >= 0 for k in keys)
+                or len(keys) != want):
+            raise RecordError(
+                f"the record's 'keys' must be {want} whole numbers (one per re-turned upcard)"
+            )
+        origin: dict[str, Any] = {"seed": seed} if seed is not None else {}
+        origin.update(dealer=_DEALERS[dealer], deck=tuple(deck), keys=tuple(keys))
+        if hanging:
+            origin["hanging"] = hanging
+        return self._deal(deck, tuple(keys), dealer, hanging, origin, seed or 0)
 
     def _deal_order(self, dealer: int) -> tuple[int, ...]:
         """Who receives each of the first 20 cards (one at a time, or 3 then 2)."""
@@ -152,8 +195,8 @@ class Bourloto(Game):
                 seen.add(c)
                 hands[seat_index(seat)] |= 1 << c.index
         hanging = int(setup.get("hanging", 0))
-        origin: dict[str, Any] = {"setup": dict(setup), "seed": seed}
         keys = self._reshuffle_keys(random.Random(seed))
+        origin: dict[str, Any] = {"setup": dict(setup), "seed": seed, "keys": keys}
         ctx = _Ctx(self, self.options, seed, origin, 3, hanging, keys=keys)
         if phase == "bidding":
             up = Card.parse(setup["upcard"])
@@ -186,6 +229,9 @@ class Bourloto(Game):
     def parse_action(self, text: str) -> Action:
         return parse_bourloto_action(text)
 
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_32()
+
     def check(self, case: Mapping[str, Any]) -> Any:
         """Answer a game-specific conformance check (scenarios.md)."""
         from trapoula.games.bourloto.checks import check
@@ -193,25 +239,63 @@ class Bourloto(Game):
         return check(self.options, case)
 
     # --- matches ------------------------------------------------------------------------------
-    def new_match(self, seed: int | None = None) -> TeamMatch:
-        return TeamMatch(self, seed)
+    def new_match(
+        self, seed: int | None = None, *, dealing: int = DEALING,
+        stored: StoredDeals | None = None,
+    ) -> TeamMatch:
+        """A match; ``stored`` replays a record's deals instead of dealing from ``seed``."""
+        return TeamMatch(self, seed, dealing=dealing, stored=stored)
 
-    def _match_deal(self, seed: int, dealer: int, carry: Mapping[str, Any]) -> BourlotoState:
+    def _match_deal(
+        self, seed: int, dealer: int, carry: Mapping[str, Any], *, dealing: int = DEALING,
+        chance: Mapping[str, Any] | None = None,
+    ) -> BourlotoState:
         hanging = int(carry.get("hanging", 0))
-        return self.new_deal(seed, f"P{dealer + 1}", hanging=hanging)
+        if chance is not None:
+            return self._stored_deal(chance, dealer, hanging, seed)
+        return self.new_deal(seed, f"P{dealer + 1}", hanging=hanging, dealing=dealing)
 
-    def from_record(self, record: Mapping[str, Any]) -> Any:
-        """Replay a record (a deal dealt from an injected RNG stores its pack)."""
+    def from_record(self, record: Mapping[str, Any], dealing: int = DEALING) -> Any:
+        """Replay a record (a deal that stores its pack is dealt from it)."""
         if record.get("kind", "deal") == "deal" and "deck" in record:
-            deck = [Card.parse(c).index for c in record["deck"]]
             d = seat_index(record.get("dealer", "P4"))
             hanging = int(record.get("hanging", 0))
-            origin = {k: record[k] for k in ("deck", "keys", "dealer", "hanging") if k in record}
-            state: Any = self._deal(deck, tuple(record.get("keys", ())), d, hanging, origin, 0)
+            seed = record.get("seed")
+            state: Any = self._stored_deal(record, d, hanging, None if seed is None else int(seed))
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
-        return super().from_record(record)
+        return super().from_record(record, dealing)
+
+    def replay_action(self, state: Any, text: str) -> Any:
+        """Records made before the seven exchange became private (trapoula-record/1 up to
+        commit b0301f4) asked the 7's holder right after the take: his ``keep`` is silent now
+        (logged where the record has it, with no effect), and his ``exchange`` is made where
+        the record has it, out of turn (the same swap, before the recipient's first card): the
+        history and bids stay the record's.
+
+        >>> import trapoula
+        >>> g = trapoula.make("bourloto", "gr")
+        >>> s = g.new_deal(seed=86, dealer="P1")
+        >>> for text in ["P2 take", "P2 keep", "P2 play 9S"]:  # as the old engine saved it
+        ...     s = g.replay_action(s, text)
+        >>> [str(e) for e in s.history]
+        ['P2 take', 'P2 keep', 'P2 play 9S']
+        """
+        if not state.is_legal(text):
+            from trapoula.core.seats import seat_index, split_seat
+
+            seat, body = split_seat(text)
+            deal = getattr(state, "deal", state)
+            if seat is not None and body.strip().lower() in ("keep", "exchange") and (
+                isinstance(deal, BourlotoState) and deal._swap_open()
+            ):
+                i = seat_index(seat)
+                if body.strip().lower() == "keep":  # an old "no swap" answer: logged, no effect
+                    return _with_deal(state, deal.legacy_keep(i), seat, "keep")
+                if deal.may_swap_out_of_turn(i):
+                    return _with_deal(state, deal.legacy_swap(i), seat, "exchange")
+        return state.apply(text)
 
     def _match_deal_points(
         self, deal: BourlotoState
@@ -245,3 +329,14 @@ class Bourloto(Game):
         from trapoula.games.bourloto.fast import random_playouts
 
         return random_playouts(self, n, seed)
+
+
+def _with_deal(state: Any, deal: BourlotoState, seat: str, kind: str) -> Any:
+    """``state`` (a deal, or a match around it) with its deal replaced by ``deal``, the
+    action ``seat kind`` logged (replays of earlier records only)."""
+    if state is not getattr(state, "deal", state):
+        new = state._copy()
+        new._cell = (state._cell, seat, ACTIONS[kind])
+        new.deal = deal
+        return new
+    return deal

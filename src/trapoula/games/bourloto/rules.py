@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from trapoula.core.options import RuleOptions, option
+from trapoula.errors import ConfigError
 
-__all__ = ["PRESETS", "BourlotoOptions"]
+__all__ = ["PRESETS", "BourlotoOptions", "run6_of", "validate"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,11 @@ class BourlotoOptions(RuleOptions):
     aponta_redeal: bool = option(
         False, "§1.2.2.9: a player whose first 5 cards hold 0 points may demand a redeal"
     )
+    aponta_after_take: bool = option(
+        False, "PEX efoplismos.js: after the take, a player who has not bid and whose first 5 "
+        "cards hold 0 points counting trump values may still demand a redeal (with his first "
+        "action after the deal)",
+    )
     direction: str = option(
         "clockwise", "cosmetic: the physical direction of play",
         choices=("clockwise", "counterclockwise"),
@@ -60,6 +66,11 @@ class BourlotoOptions(RuleOptions):
         choices=("flat_100", "gr"),
     )
     run6_value: int = option(100, "BL-A6: a run of 6-8 cards", minimum=0)
+    long_runs: str = option(
+        "score", "a run of 6-8 cards scores run6_value and ranks above a quinte, or (none, PEX "
+        "vida.js Aeras) is no declaration: it neither scores nor ranks",
+        choices=("score", "none"),
+    )
     split_runs: bool = option(False, "BL-A14: a long run may be split into shorter ones")
     declaration_timing: str = option(
         "before_play", "BL-A9: declarations shown before the first lead or with the trick-1 card",
@@ -117,3 +128,58 @@ PRESETS: dict[str, dict[str, Any]] = {
         "tie_extra_deals": 1,
     },
 }
+# pexevida (panos1962/pexevida, the Greek online server): gr with its house rules, each from
+# its rules code (docs/rules/bourloto.md lists the sources)
+PRESETS["pexevida"] = {
+    **PRESETS["gr"],
+    "round2_allow_upcard_suit": False,  # efoplismos.js: round 2 offers the three other suits
+    "aponta_redeal": True,  # vida.js trparamDefault ΑΠΟΝΤΑ: ΝΑΙ
+    "aponta_after_take": True,  # efoplismos.js efoplismosΑΓΟΡΑbelotConfirm
+    "run6_value": 0,  # vida.js Aeras: a run of 6+ has pontoi 0 ...
+    "long_runs": "none",  # ... and taxi 0: it neither scores nor ranks
+    "capot_mode": "bonus_90",  # pliromi.js: +90 to the team that took every trick
+    "target": 1551,  # vida.js lixi.belot[0], trapezi.js trapeziLixiGet
+}
+
+
+def validate(opts: BourlotoOptions) -> None:
+    """Refuse option combinations the rules give no meaning to, rather than guess one
+    (raises ConfigError naming the options).
+
+    >>> from trapoula.core.options import build_options
+    >>> validate(build_options(BourlotoOptions, {}, {"contract": True}))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trapoula.errors.ConfigError: options 'contract' = true and 'bidding' = 'agreement' conflict...
+    """
+    if opts.bidding == "agreement":
+        if opts.contract:
+            raise ConfigError(
+                "options 'contract' = true and 'bidding' = 'agreement' conflict: a contract "
+                "needs a buying team, and in the unanimous agreement nobody buys (RULES "
+                "§1.2.1.5); use bidding='take_name' or contract=false")
+        if opts.upcard_recipient == "taker":
+            raise ConfigError(
+                "options 'upcard_recipient' = 'taker' and 'bidding' = 'agreement' conflict: "
+                "in the unanimous agreement nobody takes (RULES §1.2.1.5); use "
+                "upcard_recipient='dealer' or bidding='take_name'")
+    if opts.long_runs == "none" and opts.split_runs:
+        raise ConfigError(
+            "options 'long_runs' = 'none' and 'split_runs' = true conflict: a run of 6-8 "
+            "that is no declaration cannot be split into declarations; choose one")
+    if opts.aponta_after_take and opts.bidding != "take_name":
+        raise ConfigError(
+            "options 'aponta_after_take' = true and 'bidding' = 'agreement' conflict: nobody "
+            "takes in the unanimous agreement; use bidding='take_name'")
+    if opts.sevens_cancel_jacks and opts.four_values != "gr":
+        raise ConfigError(
+            "options 'sevens_cancel_jacks' = true and 'four_values' = "
+            f"{opts.four_values!r} conflict: four 7s cancel four jacks only where they are "
+            "worth nothing themselves (RULES §1.3.1, four_values='gr'); use four_values='gr' "
+            "or sevens_cancel_jacks=false")
+
+
+def run6_of(opts: BourlotoOptions) -> int:
+    """The value given to a run of 6-8 cards: ``run6_value``, or -1 when such a run is no
+    declaration at all (``long_runs="none"``: it neither scores nor ranks)."""
+    return -1 if opts.long_runs == "none" else opts.run6_value

@@ -34,6 +34,7 @@ from trapoula.games.bourloto.declarations import (
     hand_declarations,
 )
 from trapoula.games.bourloto.play import legal_mask
+from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.tables import (
     ABOVE_TRUMP,
@@ -133,10 +134,12 @@ _BID1_ACTS = (ACTIONS["take"], ACTIONS["pass"])
 _BID2_ACTS = tuple(
     tuple(NAME_ACTIONS[s] for s in range(4) if s != up) + (ACTIONS["pass"],) for up in range(5)
 )
-_EXCHANGE_ACTS = (ACTIONS["exchange"], ACTIONS["keep"])
+_SWAP_ACTS = (ACTIONS["exchange"],)
+_REDEAL_ACTS = (ACTIONS["redeal"],)
 _DECLARE_ACTS = (ACTIONS["declare"], ACTIONS["pass"])
 _PASS_ACTS = (ACTIONS["pass"],)
-_PASS, _AGREE = ACTIONS["pass"], ACTIONS["agree"]
+_PASS, _AGREE, _EXCHANGE = ACTIONS["pass"], ACTIONS["agree"], ACTIONS["exchange"]
+_REDEAL = ACTIONS["redeal"]
 _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
@@ -221,6 +224,17 @@ def _team(seat: int) -> int:
     return seat & 1
 
 
+def _points5(hand: int, trump: int) -> int:
+    """Card points of ``hand`` with ``trump`` as trumps."""
+    pts = _CARD_POINTS[trump]
+    total = 0
+    while hand:
+        low = hand & -hand
+        total += pts[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
 @dataclass(slots=True)
 class _Ctx:
     """What a deal fixes once and shares between its states (never mutated once shared:
@@ -251,6 +265,7 @@ class _Ctx:
     fast: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)
     fast_after: tuple[tuple[int, ...] | None, ...] = (None, None, None, None)  # after trick 1
     by_suit: tuple[tuple[int, ...], ...] = ()  # per seat, ``hands`` split by suit (from play on)
+    aponta: int = 0  # seats (a bit each) that may still demand a redeal after the take
 
 
 class _Bid(NamedTuple):
@@ -542,21 +557,33 @@ class BourlotoState(DealState):
         return n
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
+        """The deal's record: how it started (seed, dealer, the dealt pack and the keys of
+        re-turned upcards, or a setup), the actions and, once over, the result."""
+        from trapoula.core.chance import record_head
 
-        game = self._ctx.game
-        rec: dict[str, Any] = {
-            "format": FORMAT, "game": game.name, "preset": game.preset,
-            "options": game.changed_options(), "kind": "deal",
-        }
-        for key, value in self._ctx.origin.items():
+        ctx = self._ctx
+        rec = record_head(ctx.game, "deal", ctx.origin.get("dealing", 2))
+        for key, value in ctx.origin.items():
             if key == "deck":
                 value = [str(Card.from_index(i)) if isinstance(i, int) else i for i in value]
             elif key == "keys":
                 value = list(value)
+            elif key == "dealing":
+                continue
             rec[key] = value
         rec["actions"] = [str(e) for e in self.history]
+        if self.is_over:
+            rec["result"] = self.result
         return rec
+
+    def chance(self) -> dict[str, Any]:
+        origin = self._ctx.origin
+        return {
+            "dealer": self.dealer,
+            "deck": [str(Card.from_index(i)) if isinstance(i, int) else i
+                     for i in origin["deck"]],
+            "keys": list(origin.get("keys", ())),
+        }
 
     def _log(self) -> LogCell:
         return self._cell
@@ -596,12 +623,16 @@ class BourlotoState(DealState):
             kq = ctx.kq_mask
             if not (kq and hand & kq == kq):
                 kq = 0
+            swap: tuple[Action, ...] = (
+                _SWAP_ACTS if not self._tl and self._may_swap(seat) else ())
+            if ctx.aponta and self._may_redeal_late(seat):
+                swap += _REDEAL_ACTS
             if not kq and (self._tl or not ctx.may_declare[seat]):
                 # the common case: one action per legal card (a table lookup per suit)
                 return (
                     _A0[mask >> 5 & 0xFF] + _A1[mask >> 18 & 0xFF]
                     + _A2[mask >> 31 & 0xFF] + _A3[mask >> 44 & 0xFF]
-                )
+                ) + swap
             can_declare = not self._tl and ctx.may_declare[seat]
             out: list[Action] = []
             for i in _bits(mask):
@@ -614,7 +645,7 @@ class BourlotoState(DealState):
                     out.append(variants[2])
                     if b:
                         out.append(variants[3])
-            return tuple(out)
+            return tuple(out) + swap
         if phase == OVER:
             return ()
         acts: tuple[Action, ...]
@@ -626,13 +657,17 @@ class BourlotoState(DealState):
             up = self.bid.upcard // 13
             acts = _BID2_ACTS[4 if opts.round2_allow_upcard_suit else up]
         elif phase == EXCHANGE:
-            return _EXCHANGE_ACTS
+            return ()
         else:  # DECLARE
             if ctx.avail[seat] or (
                 opts.bourlot_announce == "with_declarations" and ctx.bourlot_at[seat]
             ):
-                return _DECLARE_ACTS
-            return _PASS_ACTS
+                acts = _DECLARE_ACTS
+            else:
+                acts = _PASS_ACTS
+            if self._may_swap(seat):
+                acts += _SWAP_ACTS
+            return acts + _REDEAL_ACTS if ctx.aponta and self._may_redeal_late(seat) else acts
         if opts.aponta_redeal and self._may_demand_redeal(seat):
             acts = acts + (ACTIONS["redeal"],)
         return acts
@@ -654,7 +689,11 @@ class BourlotoState(DealState):
         seat = self._turn
         n = self._copy()
         n._cell = (self._cell, _SEATS[seat], action)
-        if self._phase == PLAY:
+        if action is _EXCHANGE:
+            n._swap_seven(seat)
+        elif action is _REDEAL and self._phase in (PLAY, DECLARE):  # aponta after the take
+            n._throw_in("redeal", n.bid.history + ((seat, "redeal"),))
+        elif self._phase == PLAY:
             n._play(seat, action)
         else:
             n._bid_step(seat, action)
@@ -761,7 +800,7 @@ class BourlotoState(DealState):
         }
         pts = compare_declarations(
             teams, compare=opts.compare_declarations, equal_seq_winner=opts.equal_seq_winner,
-            sevens_cancel_jacks=opts.sevens_cancel_jacks,
+            sevens_cancel_jacks=opts.sevens_cancel_jacks, first=(self._ctx.dealer + 1) & 3,
         )
         self.declared = (per_seat, (pts["A"], pts["B"]), bpts)
 
@@ -806,13 +845,8 @@ class BourlotoState(DealState):
                 trump = bid.upcard // 13 if kind == "take" else int(action.suit)  # type: ignore[arg-type]
                 self.bid = _with(bid, hist)
                 self._trump_fixed(trump, seat)
-        elif phase == EXCHANGE:
-            if kind == "exchange":
-                self.bid = _with(bid, hist, exchanged=seat)
-            else:
-                self.bid = _with(bid, hist)
-            ctx = self._ctx
-            self._complete(ctx.trump, ctx.buyer, ctx.taker)
+        elif phase == EXCHANGE:  # (no longer entered: the swap is _swap_seven)
+            raise IllegalActionError("the seven exchange has no phase of its own")
         elif phase == DECLARE:
             if kind == "declare":
                 per_seat, dpts, bpts = self.declared
@@ -863,22 +897,118 @@ class BourlotoState(DealState):
 
     def _trump_fixed(self, trump: int, taker: int) -> None:
         ctx = self._ctx
-        opts = ctx.opts
-        buyer = _team(taker) if opts.contract else -1
-        up = self.bid.upcard
-        allowed = opts.seven_exchange == "any" or (
-            opts.seven_exchange == "trump_is_upcard_suit" and up // 13 == trump
-        )
-        if allowed and up != 13 * trump + 5:
-            seven = 1 << (13 * trump + 5)
-            recipient = taker if opts.upcard_recipient == "taker" else ctx.dealer
+        buyer = _team(taker) if ctx.opts.contract else -1
+        if ctx.opts.aponta_after_take and self._phase == BID1:
+            # PEX: who has not bid yet and whose five cards hold no point, trump values
+            # counted, may still demand a redeal (with his first action after the deal)
+            spoke = {s for s, _ in self.bid.history}
+            bits = 0
             for s in range(4):
-                if s != recipient and ctx.hands[s] & seven:
-                    self._ctx = _replace_ctx(ctx, trump=trump, buyer=buyer, taker=taker)
-                    self._phase = EXCHANGE
-                    self._turn = s
-                    return
+                if s not in spoke and s != taker and not _points5(ctx.hands[s], trump):
+                    bits |= 1 << s
+            if bits:
+                self._ctx = _replace_ctx(ctx, aponta=bits)
+        # §1.2.2.7: the deal is completed at once and nobody is asked; the 7's holder may swap
+        # with his first action after it (see _may_swap), so a decision not to swap is silent
         self._complete(trump, buyer, taker)
+
+    def _may_redeal_late(self, seat: int) -> bool:
+        """``aponta_after_take``: ``seat`` may demand a redeal now, with its first action
+        after the deal (its trick-1 card, or its turn to declare)."""
+        ctx = self._ctx
+        if not ctx.aponta >> seat & 1:
+            return False
+        if self._phase == PLAY:
+            return not self._tl and ctx.opts.declaration_timing == "first_trick"
+        return self._phase == DECLARE
+
+    def _recipient(self) -> int:
+        """The seat that takes the upcard with the last two stock cards."""
+        ctx = self._ctx
+        return ctx.taker if ctx.opts.upcard_recipient == "taker" and ctx.taker >= 0 else ctx.dealer
+
+    def _swap_open(self) -> bool:
+        """Whether this deal's seven exchange is still possible (§1.2.2.7): allowed for this
+        trump and upcard, nobody swapped yet, and trick 1 not over."""
+        ctx = self._ctx
+        mode = ctx.opts.seven_exchange
+        up = self.bid.upcard
+        trump = ctx.trump
+        if mode == "none" or up < 0 or trump < 0 or self.bid.exchanged >= 0 or self._tl:
+            return False
+        return up != 13 * trump + 5 and (mode == "any" or up // 13 == trump)
+
+    def _may_swap(self, seat: int) -> bool:
+        """§1.2.2.7: ``seat`` holds the 7 of trumps, is not the upcard's recipient, and this is
+        its first action after the deal (its trick-1 card, or its turn to declare), before the
+        recipient's first.  The question is never put to anyone else, so the others learn
+        nothing when the holder keeps quiet."""
+        if not self._swap_open():
+            return False
+        ctx = self._ctx
+        recipient = self._recipient()
+        if seat == recipient or not ctx.hands[seat] >> (13 * ctx.trump + 5) & 1:
+            return False
+        first = (ctx.dealer + 1) & 3
+        if self._phase == PLAY:
+            if ctx.opts.declaration_timing == "before_play":
+                return False  # his first action was his turn to declare
+            acted = len(self.trick)
+        elif self._phase == DECLARE:
+            acted = (seat - first) & 3
+        else:
+            return False
+        return (recipient - first) & 3 >= acted
+
+    def may_swap_out_of_turn(self, seat: int) -> bool:
+        """Whether ``seat`` could still make the swap later in this deal: the window is open,
+        it holds the 7, and neither it nor the recipient has acted since the deal (replays
+        of records made before the exchange became private; see ``Bourloto.replay_action``)."""
+        ctx = self._ctx
+        recipient = self._recipient()
+        if not self._swap_open() or seat == recipient:
+            return False
+        if not ctx.hands[seat] >> (13 * ctx.trump + 5) & 1:
+            return False
+        first = (ctx.dealer + 1) & 3
+        if self._phase == PLAY and ctx.opts.declaration_timing == "first_trick":
+            acted = len(self.trick)
+        elif self._phase == DECLARE:
+            acted = (self._turn - first) & 3
+        else:
+            return False
+        return (seat - first) & 3 >= acted and (recipient - first) & 3 >= acted
+
+    def legacy_keep(self, seat: int) -> BourlotoState:
+        """The state with an old record's ``keep`` by ``seat`` logged (in the history and the
+        bids, as that record has it); nothing else changes (replays only)."""
+        n = self._copy()
+        n._cell = (self._cell, _SEATS[seat], ACTIONS["keep"])
+        n.bid = _with(self.bid, self.bid.history + ((seat, "keep"),))
+        n._legal = self._legal
+        return n
+
+    def legacy_swap(self, seat: int) -> BourlotoState:
+        """The state after ``seat`` swapped the seven out of turn (replays only)."""
+        n = self._copy()
+        n._cell = (self._cell, _SEATS[seat], _EXCHANGE)
+        n._swap_seven(seat)
+        return n
+
+    def _swap_seven(self, seat: int) -> None:
+        """``seat`` swaps the 7 of trumps for the upcard, which the recipient gave back: the
+        hands and everything found in them are recomputed; the deal goes on where it was."""
+        ctx = self._ctx
+        trump = ctx.trump
+        swap = 1 << (13 * trump + 5) | 1 << self.bid.upcard
+        hands = list(ctx.hands)
+        hands[seat] ^= swap
+        hands[self._recipient()] ^= swap
+        bid = self.bid
+        self.bid = _with(bid, bid.history + ((seat, "exchange"),), exchanged=seat)
+        left, turn, phase, trick = self._left, self._turn, self._phase, self.trick
+        self._enter_play((hands[0], hands[1], hands[2], hands[3]), trump, ctx.buyer, ctx.taker)
+        self._left, self._turn, self._phase, self.trick = left, turn, phase, trick
 
     def _complete(self, trump: int, buyer: int, taker: int) -> None:
         """Deal 3 cards to each player but the recipient, who gets 2 + the upcard."""
@@ -926,7 +1056,7 @@ class BourlotoState(DealState):
         avail: tuple[tuple[Declaration, ...], ...] = _NO_DECLS
         if r0 or r1 or r2 or r3:
             fv, r6, sr, scj = (
-                opts.four_values, opts.run6_value, opts.split_runs, opts.sevens_cancel_jacks
+                opts.four_values, run6_of(opts), opts.split_runs, opts.sevens_cancel_jacks
             )
             avail = (
                 hand_declarations(h0, trump, fv, r6, sr, scj) if r0 else (),
@@ -961,14 +1091,24 @@ class BourlotoState(DealState):
             (h2 & _S0, h2 & _S1, h2 & _S2, h2 & _S3), (h3 & _S0, h3 & _S1, h3 & _S2, h3 & _S3),
         )
         fast_after = _pick(by_suit, kq_bit)
-        fast = _pick(by_suit, 15 if phase == DECLARE else kq_bit | decl_bits)
+        slow = 15 if phase == DECLARE else kq_bit | decl_bits
+        mode = opts.seven_exchange
+        up = self.bid.upcard
+        if mode != "none" and up >= 0 and up != 13 * trump + 5 and (
+            mode == "any" or up // 13 == trump
+        ):  # the 7's holder may swap with his trick-1 card: not the fast path
+            seven = 1 << (13 * trump + 5)
+            slow |= (1 if h0 & seven else 0) | (2 if h1 & seven else 0) | (
+                4 if h2 & seven else 0) | (8 if h3 & seven else 0)
+        slow |= ctx.aponta  # who may still demand a redeal with his trick-1 card
+        fast = _pick(by_suit, slow)
         new = _new(_Ctx)
         new.game, new.opts, new.seed, new.origin = ctx.game, opts, ctx.seed, ctx.origin
         new.dealer, new.hanging, new.trump, new.buyer = ctx.dealer, ctx.hanging, trump, buyer
         new.taker, new.keys, new.avail, new.bourlot_at = taker, ctx.keys, avail, kq
         new.may_declare, new.kq_mask, new.kq_seat = may_declare, kq_mask, kq_seat
         new.hands, new.fast, new.fast_after = hands, fast, fast_after
-        new.by_suit = by_suit
+        new.by_suit, new.aponta = by_suit, ctx.aponta
         self._ctx = new
         self._left = DECK32_MASK
         self._turn = (ctx.dealer + 1) & 3
@@ -1061,7 +1201,7 @@ def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
     new.taker, new.keys, new.avail, new.bourlot_at = ctx.taker, ctx.keys, ctx.avail, ctx.bourlot_at
     new.may_declare, new.kq_mask, new.kq_seat = ctx.may_declare, ctx.kq_mask, ctx.kq_seat
     new.hands, new.fast, new.fast_after = ctx.hands, ctx.fast, ctx.fast_after
-    new.by_suit = ctx.by_suit
+    new.by_suit, new.aponta = ctx.by_suit, ctx.aponta
     for key, value in kw.items():
         setattr(new, key, value)
     return new
@@ -1071,5 +1211,5 @@ def _replace_ctx(ctx: _Ctx, **kw: Any) -> _Ctx:
 assert _Ctx.__slots__ == (
     "game", "opts", "seed", "origin", "dealer", "hanging", "trump", "buyer", "taker", "keys",
     "avail", "bourlot_at", "may_declare", "kq_mask", "kq_seat", "hands", "fast", "fast_after",
-    "by_suit",
+    "by_suit", "aponta",
 ), _Ctx.__slots__

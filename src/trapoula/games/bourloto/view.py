@@ -77,6 +77,9 @@ class BourlotoView:
     result: dict[str, Any] | None
     hanging: int
     match: MatchInfo | None = field(default=None)
+    #: declaration points each team scores after the comparison (RULES.md §1.3; Bourlot
+    #: not included), or None while the declarations have not been compared yet
+    counted: dict[str, int] | None = field(default=None)
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -149,4 +152,15 @@ def make_view(state: BourlotoState, seat: str, *, public: bool = False) -> Bourl
         history=tuple(str(e) for e in hist),
         result=res,
         hanging=ctx.hanging,
+        counted=_counted(state, len(tricks)),
     )
+
+
+def _counted(state: BourlotoState, tricks: int) -> dict[str, int] | None:
+    """The compared declaration points per team once the comparison has been made."""
+    if state.phase not in ("play", "over") or state.thrown_in:
+        return None
+    if state._ctx.opts.declaration_timing == "first_trick" and not tricks:
+        return None
+    a, b = state.declared[1]
+    return {"A": a, "B": b}

@@ -16,12 +16,13 @@ from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from trapoula.cards import Card, cards_of, mask_of, parse_cards, parse_suit
+from trapoula.cards import Card, cards_of, deck_52, mask_of, parse_cards, parse_suit
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, fresh_seed
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.errors import ConfigError
+from trapoula.errors import ConfigError, RecordError
 from trapoula.games.bourre.actions import parse_bourre_action
 from trapoula.games.bourre.context import DealContext
 from trapoula.games.bourre.deck import permute
@@ -121,12 +122,13 @@ class Bourre(Game):
 
     def new_deal(
         self, seed: int | None = None, dealer: str | None = None, *,
-        rng: random.Random | None = None,
+        rng: random.Random | None = None, dealing: int = DEALING,
     ) -> BourreState:
         """Shuffle and deal; every player antes ``ante`` into an empty pot.
 
         ``seed`` (recorded) or an injected ``rng`` (the dealt pack and the refill key are
-        recorded instead) decides the cards; the dealer defaults to Pn.
+        recorded instead) decides the cards; the dealer defaults to Pn.  Bourré deals the
+        same in every dealing version (``dealing``).
         """
         n = self.options.players
         if dealer is None:
@@ -138,7 +140,8 @@ class Bourre(Game):
         if rng is None:
             seed = fresh_seed() if seed is None else seed
             deck, refill_key = self.shuffle(random.Random(seed))
-            return self._deal(deck, refill_key, d, {"seed": seed, "dealer": seat_name(d)}, seed)
+            origin = {"seed": seed, "dealer": seat_name(d), "deck": deck, "refill_key": refill_key}
+            return self._deal(deck, refill_key, d, origin, seed)
         deck, refill_key = self.shuffle(rng)
         # the pack as card indices (the record spells them out)
         origin = {"deck": deck, "refill_key": refill_key, "dealer": seat_name(d)}
@@ -155,44 +158,67 @@ class Bourre(Game):
         return BourreState._start(ctx, hands, stock, ante * len(seats))
 
     def _session_deal(
-        self, seed: int, dealer: int, seated: Sequence[int], pot: int, stacks: Sequence[int]
+        self, seed: int, dealer: int, seated: Sequence[int], pot: int, stacks: Sequence[int],
+        chance: Mapping[str, Any] | None = None,
     ) -> BourreState:
         seats = self.dealing_order(dealer, seated)
-        deck, refill_key = self.shuffle(random.Random(seed))
+        if chance is None:
+            deck, refill_key = self.shuffle(random.Random(seed))
+        else:
+            deck, refill_key = self._stored_pack(chance)
         hands, trump_card, stock = self.deal_cards(deck, seats)
         origin: dict[str, Any] = {
             "seed": seed, "dealer": seat_name(dealer), "seats": [seat_name(x) for x in seats],
-            "pot": pot, "stacks": list(stacks),
+            "pot": pot, "stacks": list(stacks), "deck": deck, "refill_key": refill_key,
         }
         ctx = self._ctx(seed, refill_key, origin, dealer, seats, self.options.ante, trump_card)
         return BourreState._start(ctx, hands, stock, pot, stacks)
 
-    def from_record(self, record: Mapping[str, Any]) -> Any:
-        """Replay a record (a deal dealt from an injected RNG stores its pack; a deal of a
+    @staticmethod
+    def _stored_pack(chance: Mapping[str, Any]) -> tuple[list[int], int]:
+        """A record's pack and refill key, checked (a tampered pack is refused)."""
+        names = card_list(chance.get("deck"), "a Bourré deal's 'deck'")
+        try:
+            deck = [c.index for c in parse_cards(names)]
+        except ConfigError as exc:
+            raise RecordError(f"the record's pack has a card that is not a card: {exc}") from None
+        if sorted(deck) != list(_DECK):
+            raise RecordError(
+                f"the record's pack must hold the 52 cards once each; it has {len(deck)} cards"
+                + ("" if len(deck) != 52 else " with repeats")
+            )
+        key = chance.get("refill_key", 0)
+        if isinstance(key, bool) or not isinstance(key, int) or key < 0:
+            raise RecordError(f"the record's 'refill_key' must be a whole number; got {key!r}")
+        return deck, key
+
+    def from_record(self, record: Mapping[str, Any], dealing: int = DEALING) -> Any:
+        """Replay a record (a deal that stores its pack is dealt from it; a deal of a
         session stores its seats, pot and stacks)."""
         state: Any
         if record.get("kind", "deal") == "deal" and "stacks" in record:
             seats = [seat_index(x) for x in record["seats"]]
             state = self._session_deal(
                 int(record["seed"]), seat_index(record["dealer"]), seats, int(record["pot"]),
-                [int(x) for x in record["stacks"]],
+                [int(x) for x in record["stacks"]], record if "deck" in record else None,
             )
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
         if record.get("kind", "deal") == "deal" and "deck" in record:
-            deck = [c.index for c in parse_cards(record["deck"])]
-            if sorted(deck) != list(_DECK):
-                raise ConfigError("record: 'deck' must hold the 52 cards once each")
+            deck, refill_key = self._stored_pack(record)
             d = seat_index(record.get("dealer", seat_name(self.options.players - 1)))
             if d >= self.options.players:
-                raise ConfigError(f"record: dealer {seat_name(d)} is not at the table")
-            origin = {k: record[k] for k in ("deck", "refill_key", "dealer") if k in record}
-            state = self._deal(deck, int(record.get("refill_key", 0)), d, origin, 0)
+                raise RecordError(f"record: dealer {seat_name(d)} is not at the table")
+            origin = {k: record[k] for k in ("seed", "dealer") if k in record}
+            origin.update(deck=deck, refill_key=refill_key)
+            if "seed" not in record:  # a pack dealt from an injected RNG
+                origin = {"deck": deck, "refill_key": refill_key, "dealer": seat_name(d)}
+            state = self._deal(deck, refill_key, d, origin, int(record.get("seed", 0)))
             for text in record.get("actions", []):
-                state = state.apply(text)
+                state = self.replay_action(state, text)
             return state
-        return super().from_record(record)
+        return super().from_record(record, dealing)
 
     def from_setup(self, setup: Mapping[str, Any], seed: int = 0) -> BourreState:
         """A deal from a scenario setup (scenarios.md): ``hands`` (5 cards for each of the
@@ -253,8 +279,8 @@ class Bourre(Game):
                 raise ConfigError(f"setup: {key!r} must be a whole number >= 0; got {value!r}")
         if opts.max_ante and ante > opts.max_ante:
             raise ConfigError(f"setup: ante {ante} is above max_ante {opts.max_ante}")
-        origin: dict[str, Any] = {"setup": dict(setup), "seed": seed}
         refill_key = random.Random(seed).getrandbits(64)
+        origin: dict[str, Any] = {"setup": dict(setup), "seed": seed, "refill_key": refill_key}
         ctx = self._ctx(
             seed, refill_key, origin, dealer, self.dealing_order(dealer), ante, trump_card
         )
@@ -271,6 +297,9 @@ class Bourre(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_bourre_action(text)
+
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_52()
 
     # --- conformance --------------------------------------------------------------------------
     def check(self, case: Mapping[str, Any]) -> Any:
@@ -302,9 +331,13 @@ class Bourre(Game):
         raise ConfigError(f"unknown check {kind!r} for bourre; checks are: {known}")
 
     # --- sessions -----------------------------------------------------------------------------
-    def new_match(self, seed: int | None = None) -> BourreSession:
-        """A session: a table of ``players`` with chip stacks playing deal after deal."""
-        return BourreSession(self, seed)
+    def new_match(
+        self, seed: int | None = None, *, dealing: int = DEALING,
+        stored: StoredDeals | None = None,
+    ) -> BourreSession:
+        """A session: a table of ``players`` with chip stacks playing deal after deal
+        (``stored``: a record's deals, replayed instead of dealt from ``seed``)."""
+        return BourreSession(self, seed, dealing=dealing, stored=stored)
 
     # --- fast path ----------------------------------------------------------------------------
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:

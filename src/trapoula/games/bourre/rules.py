@@ -100,6 +100,10 @@ def validate(opts: BourreOptions) -> None:
     fee = opts.draw_fee
     if fee is not None and (isinstance(fee, bool) or not isinstance(fee, int) or fee < 0):
         raise ConfigError(f"option 'draw_fee' must be a whole number >= 0 or None; got {fee!r}")
+    if fee and opts.draw_fee_mode == "none":
+        raise ConfigError(
+            f"options 'draw_fee' = {fee} and 'draw_fee_mode' = 'none' conflict: with mode "
+            "'none' drawing is free; set draw_fee=None (or 0) or another draw_fee_mode")
 
 
 def max_draw_for(opts: BourreOptions, n: int) -> int:

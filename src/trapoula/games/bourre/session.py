@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.core.state import GameState, LogCell
-from trapoula.errors import ConfigError, IllegalActionError
+from trapoula.errors import ConfigError, IllegalActionError, RecordError
 
 if TYPE_CHECKING:
     from trapoula.games.bourre.game import Bourre
@@ -64,7 +65,7 @@ class BourreSession(GameState):
 
     __slots__ = (
         "_game", "seed", "deal_number", "deal", "_stacks", "_pot", "seated", "exempt",
-        "deals", "over", "_cell",
+        "deals", "over", "_cell", "dealing", "stored", "dealt", "first",
     )
 
     _game: Bourre
@@ -78,8 +79,15 @@ class BourreSession(GameState):
     deals: tuple[DealSummary, ...]
     over: bool
     _cell: LogCell
+    dealing: int
+    stored: StoredDeals | None
+    dealt: tuple[BourreState, ...]  # the first state of every deal (their origins hold the cards)
+    first: str
 
-    def __init__(self, game: Bourre, seed: int | None = None) -> None:
+    def __init__(
+        self, game: Bourre, seed: int | None = None, *, dealing: int = DEALING,
+        stored: StoredDeals | None = None,
+    ) -> None:
         self._game = game
         self.seed = fresh_seed() if seed is None else seed
         n = game.options.players
@@ -96,7 +104,15 @@ class BourreSession(GameState):
         self.deals = ()
         self.over = False
         self._cell = None
-        self._next_deal(derive_seed(self.seed, "first-dealer") % n)
+        self.dealing, self.stored, self.dealt = dealing, stored, ()
+        if stored is not None:
+            first = seat_index(str(stored.first))
+            if first >= n:
+                raise RecordError(f"the record's first dealer {stored.first} is not at the table")
+        else:
+            first = derive_seed(self.seed, "first-dealer") % n
+        self.first = seat_name(first)
+        self._next_deal(first)
 
     def _copy(self) -> BourreSession:
         new = object.__new__(BourreSession)
@@ -191,17 +207,16 @@ class BourreSession(GameState):
         return self._cell
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
-
-        return {
-            "format": FORMAT,
-            "game": self._game.name,
-            "preset": self._game.preset,
-            "options": self._game.changed_options(),
-            "kind": "match",
-            "seed": self.seed,
-            "actions": [str(e) for e in self.history],
-        }
+        """The session's record: its seed, first dealer, every deal's cards (``deals``),
+        the actions and, once over, the result."""
+        rec = record_head(self._game, "match", self.dealing)
+        rec["seed"] = self.seed
+        rec["first_dealer"] = self.first
+        rec["deals"] = [d.chance() for d in self.dealt]
+        rec["actions"] = [str(e) for e in self.history]
+        if self.over:
+            rec["result"] = self.result
+        return rec
 
     # --- transitions --------------------------------------------------------------------------
     def _apply_legal(self, action: Action) -> BourreSession:
@@ -279,6 +294,11 @@ class BourreSession(GameState):
         dealer = next(s for s in ((start + j) % n for j in range(n)) if s in seated)
         self.deal_number += 1
         self._stacks, self._pot = tuple(stacks), pot
+        chance = None
+        if self.stored is not None:
+            chance = self.stored.deal(self.deal_number)
+            check_dealer(chance, self.deal_number, seat_name(dealer))
         self.deal = self._game._session_deal(
-            derive_seed(self.seed, self.deal_number), dealer, seated, pot, stacks
+            derive_seed(self.seed, self.deal_number), dealer, seated, pot, stacks, chance
         )
+        self.dealt = self.dealt + (self.deal,)

@@ -343,19 +343,28 @@ class BourreState(DealState):
         return n
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
+        """The deal's record: how it started (seed, dealer, the dealt pack and the refill
+        key; a session's seats, pot and stacks; or a setup), the actions and the result."""
+        from trapoula.core.chance import record_head
 
-        game = self._ctx.game
-        rec: dict[str, Any] = {
-            "format": FORMAT, "game": game.name, "preset": game.preset,
-            "options": game.changed_options(), "kind": "deal",
-        }
+        rec = record_head(self._ctx.game, "deal")
         for key, value in self._ctx.origin.items():
             if key == "deck" and value and isinstance(value[0], int):  # (a dealt pack)
                 value = [str(Card.from_index(c)) for c in value]
             rec[key] = value
         rec["actions"] = [str(e) for e in self.history]
+        if self.is_over:
+            rec["result"] = self.result
         return rec
+
+    def chance(self) -> dict[str, Any]:
+        origin = self._ctx.origin
+        return {
+            "dealer": self.dealer,
+            "deck": [str(Card.from_index(c)) if isinstance(c, int) else c
+                     for c in origin["deck"]],
+            "refill_key": self._ctx.refill_key,
+        }
 
     def _log(self) -> LogCell:
         return self._cell

@@ -21,16 +21,17 @@ from typing import Any, ClassVar
 
 from trapoula.cards import Card, deck_108, parse_cards
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, derive_seed, fresh_seed
 from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index, seat_name, seat_names
 from trapoula.core.state import GameState
-from trapoula.errors import ConfigError, TrapoulaError
+from trapoula.errors import ConfigError, RecordError, TrapoulaError
 from trapoula.games.burraco.match import SoloMatch
 from trapoula.games.burraco.melds import MeldInfo, analyze_meld
 from trapoula.games.burraco.rules import PRESETS, BurracoOptions
-from trapoula.games.burraco.scoring import draw_for_dealer
+from trapoula.games.burraco.scoring import dealer_draw, draw_for_dealer
 from trapoula.games.burraco.state import BurracoState, parse_burraco_action
 from trapoula.games.burraco.tables import JOKER, NCARDS
 from trapoula.games.burraco.turn import _Ctx, seating
@@ -72,11 +73,11 @@ class Burraco(Game):
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(
         self, seed: int | None = None, dealer: str | None = None, *,
-        rng: random.Random | None = None,
+        rng: random.Random | None = None, dealing: int = DEALING,
     ) -> BurracoState:
-        """A shuffled deal (§3.2).  ``seed`` (recorded) or an injected ``rng`` (the shuffled
-        deck is recorded instead) decides the cards; the dealer defaults to the last seat
-        (P4, or Pn)."""
+        """A shuffled deal (§3.2).  ``seed`` or an injected ``rng`` decides the cards (the
+        shuffled deck is recorded either way); the dealer defaults to the last seat (P4, or
+        Pn).  Burraco deals the same in every dealing version (``dealing``)."""
         d = self.players - 1 if dealer is None else self._seat(dealer, "dealer")
         if rng is not None:
             deck = [c.index for c in deck_108()]
@@ -86,18 +87,35 @@ class Burraco(Game):
         seed = fresh_seed() if seed is None else seed
         return self._deal(seed, d, {"seed": seed, "dealer": f"P{d + 1}"})
 
-    def from_record(self, record: Mapping[str, Any]) -> GameState:
+    def from_record(self, record: Mapping[str, Any], dealing: int = DEALING) -> GameState:
         """Replay a record (a seed, a recorded deck, a setup or a match), action by action."""
         if "deck" not in record or record.get("kind", "deal") != "deal":
-            return super().from_record(record)
-        deck = [c.index for c in parse_cards(record["deck"])]
+            return super().from_record(record, dealing)
         dealer = self._seat(record.get("dealer", seat_name(self.players - 1)), "dealer")
-        state: GameState = self.deal_from_deck(
-            deck, dealer, {"deck": list(record["deck"]), "dealer": f"P{dealer + 1}"}
-        )
+        origin = {k: record[k] for k in ("seed", "dealer") if k in record}
+        origin["dealer"] = f"P{dealer + 1}"
+        state: GameState = self._stored_deal(record, dealer, origin, int(record.get("seed", 0)))
         for text in record.get("actions", []):
-            state = state.apply(text)
+            state = self.replay_action(state, text)
         return state
+
+    def _stored_deal(
+        self, chance: Mapping[str, Any], dealer: int, origin: dict[str, Any], seed: int,
+        dealer_draw: tuple[dict[str, int], ...] = (),
+    ) -> BurracoState:
+        """A deal from a record's stored deck (checked: a tampered deck is refused)."""
+        names = card_list(chance.get("deck"), "a Burraco deal's 'deck'")
+        try:
+            deck = [c.index for c in parse_cards(names)]
+        except ConfigError as exc:
+            raise RecordError(f"the record's deck has a card that is not a card: {exc}") from None
+        if sorted(deck) != _DECK:
+            raise RecordError(
+                "the record's deck must hold two packs and four jokers (108 cards); it has "
+                f"{len(deck)} cards" + ("" if len(deck) != 108 else " with the wrong copies")
+            )
+        origin["deck"] = list(names)
+        return self.deal_from_deck(deck, dealer, origin, seed=seed, dealer_draw=dealer_draw)
 
     def _deal(
         self, seed: int, dealer: int, origin: dict[str, Any],
@@ -105,6 +123,7 @@ class Burraco(Game):
     ) -> BurracoState:
         deck = [c.index for c in deck_108()]
         random.Random(seed).shuffle(deck)
+        origin["deck"] = deck  # card indices; record() writes them as text
         return self.deal_from_deck(deck, dealer, origin, seed=seed, dealer_draw=dealer_draw)
 
     def deal_from_deck(
@@ -196,6 +215,9 @@ class Burraco(Game):
     def parse_action(self, text: str) -> Action:
         return parse_burraco_action(text)
 
+    def card_pack(self) -> tuple[Card, ...]:
+        return deck_108()
+
     def check(self, case: Mapping[str, Any]) -> Any:
         """Answer a game-specific conformance check (scenarios.md)."""
         from trapoula.games.burraco.checks import check
@@ -203,25 +225,70 @@ class Burraco(Game):
         return check(self.options, case)
 
     # --- matches ------------------------------------------------------------------------------
-    def new_match(self, seed: int | None = None) -> TeamMatch | SoloMatch:
+    def new_match(
+        self, seed: int | None = None, *, dealing: int = DEALING,
+        stored: StoredDeals | None = None,
+    ) -> TeamMatch | SoloMatch:
         """A match to ``target``; the first dealer is drawn for (§3.2.1), then the deal
         passes to the left.  Two partnerships play a :class:`TeamMatch`; 2 or 3 players
-        each playing alone a :class:`SoloMatch` (scores by seat)."""
+        each playing alone a :class:`SoloMatch` (scores by seat).  ``stored``: a record's
+        dealer draw and deals, replayed instead of dealt from ``seed``."""
         seed = fresh_seed() if seed is None else seed
-        rng = random.Random(derive_seed(seed, "dealer-draw"))
-        dealer, rounds = draw_for_dealer(rng, seat_names(self.players),
-                                         self.options.dealer_tiebreak)
         first_seed = derive_seed(seed, 1)
-        first = self._deal(first_seed, dealer, {"seed": first_seed, "dealer": f"P{dealer + 1}"},
-                           rounds)
-        if self.players != 4:
-            return SoloMatch(self, seed, first)
-        match = TeamMatch(self, seed)
-        match.deal = first
-        return match
+        origin: dict[str, Any] = {"seed": first_seed}
+        if stored is None:
+            rng = random.Random(derive_seed(seed, "dealer-draw"))
+            dealer, rounds = draw_for_dealer(rng, seat_names(self.players),
+                                             self.options.dealer_tiebreak)
+            origin["dealer"] = f"P{dealer + 1}"
+            first = self._deal(first_seed, dealer, origin, rounds)
+        else:
+            dealer, rounds = self._stored_draw(stored.first)
+            chance = stored.deal(1)
+            origin["dealer"] = f"P{dealer + 1}"
+            from trapoula.core.chance import check_dealer
 
-    def _match_deal(self, seed: int, dealer: int, carry: Mapping[str, Any]) -> BurracoState:
-        return self._deal(seed, dealer, {"seed": seed, "dealer": f"P{dealer + 1}"})
+            check_dealer(chance, 1, origin["dealer"])
+            first = self._stored_deal(chance, dealer, origin, first_seed, rounds)
+        info = {"draw": [{s: str(Card.from_index(c)) for s, c in r.items()} for r in rounds]}
+        if self.players != 4:
+            return SoloMatch(self, seed, first, dealing=dealing, stored=stored, first_info=info)
+        return TeamMatch(self, seed, dealing=dealing, stored=stored, first=(info, first))
+
+    def _stored_draw(self, first: Any) -> tuple[int, tuple[dict[str, int], ...]]:
+        """The first dealer from a record's rounds of the draw for dealer (checked)."""
+        draw = first.get("draw") if isinstance(first, Mapping) else None
+        if not isinstance(draw, list) or not draw:
+            raise RecordError("the record's 'first_dealer' must hold the dealer draw ('draw')")
+        seats = list(seat_names(self.players))
+        drawing = list(seats)
+        rounds: list[dict[str, int]] = []
+        for k, rnd in enumerate(draw):
+            if not isinstance(rnd, Mapping) or sorted(rnd) != sorted(drawing):
+                raise RecordError(
+                    f"round {k + 1} of the record's dealer draw must give a card to each of "
+                    f"{', '.join(drawing)}"
+                )
+            cards = {seat: parse_cards([c])[0].index for seat, c in rnd.items()}
+            rounds.append(cards)
+            kind, who = dealer_draw(cards, self.options.dealer_tiebreak)
+            if kind == "dealer":
+                if k != len(draw) - 1:
+                    raise RecordError("the record's dealer draw goes on after a dealer is drawn")
+                assert isinstance(who, str)
+                return seats.index(who), tuple(rounds)
+            assert isinstance(who, list)
+            drawing = who
+        raise RecordError("the record's dealer draw ends on a tie: it draws no dealer")
+
+    def _match_deal(
+        self, seed: int, dealer: int, carry: Mapping[str, Any], *, dealing: int = DEALING,
+        chance: Mapping[str, Any] | None = None,
+    ) -> BurracoState:
+        origin: dict[str, Any] = {"seed": seed, "dealer": f"P{dealer + 1}"}
+        if chance is not None:
+            return self._stored_deal(chance, dealer, origin, seed)
+        return self._deal(seed, dealer, origin)
 
     def _match_deal_points(
         self, deal: BurracoState

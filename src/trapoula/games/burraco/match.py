@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from trapoula.core.action import Action
+from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.match import DealSummary, MatchStep
 from trapoula.core.state import GameState, LogCell
@@ -60,7 +61,7 @@ class SoloMatch(GameState):
     """A match of players each playing alone.  Immutable: ``apply`` returns a new match."""
 
     __slots__ = ("_game", "seed", "deal_number", "deal", "scores", "extra_pending", "deals",
-                 "winner", "_cell")
+                 "winner", "_cell", "dealing", "stored", "dealt", "first")
 
     _game: Burraco
     seed: int
@@ -71,8 +72,15 @@ class SoloMatch(GameState):
     deals: tuple[DealSummary, ...]
     winner: str | None
     _cell: LogCell
+    dealing: int
+    stored: StoredDeals | None
+    dealt: tuple[BurracoState, ...]
+    first: Any
 
-    def __init__(self, game: Burraco, seed: int | None, first: BurracoState) -> None:
+    def __init__(
+        self, game: Burraco, seed: int | None, first: BurracoState, *,
+        dealing: int = DEALING, stored: StoredDeals | None = None, first_info: Any = None,
+    ) -> None:
         self._game = game
         self.seed = fresh_seed() if seed is None else seed
         self.deal_number = 1
@@ -82,6 +90,8 @@ class SoloMatch(GameState):
         self.deals = ()
         self.winner = None
         self._cell = None
+        self.dealing, self.stored, self.dealt = dealing, stored, (first,)
+        self.first = first_info  # how the first dealer was drawn (the record's first_dealer)
 
     def _copy(self) -> SoloMatch:
         new = object.__new__(SoloMatch)
@@ -149,8 +159,14 @@ class SoloMatch(GameState):
             self.winner = step.winner
             return
         self.deal_number += 1
-        self.deal = game._match_deal(derive_seed(self.seed, self.deal_number),
-                                     game._match_next_dealer(deal), {})
+        dealer = game._match_next_dealer(deal)
+        chance = None
+        if self.stored is not None:
+            chance = self.stored.deal(self.deal_number)
+            check_dealer(chance, self.deal_number, f"P{dealer + 1}")
+        self.deal = game._match_deal(derive_seed(self.seed, self.deal_number), dealer, {},
+                                     dealing=self.dealing, chance=chance)
+        self.dealt = self.dealt + (self.deal,)
 
     def apply(self, action: Action | str) -> SoloMatch:
         new = super().apply(action)
@@ -158,10 +174,13 @@ class SoloMatch(GameState):
         return new
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
-
-        return {
-            "format": FORMAT, "game": self._game.name, "preset": self._game.preset,
-            "options": self._game.changed_options(), "kind": "match", "seed": self.seed,
-            "actions": [str(e) for e in self.history],
-        }
+        """The match's record: its seed, the draw for the first dealer, every deal's cards
+        (``deals``), the actions and, once over, the result."""
+        rec = record_head(self._game, "match", self.dealing)
+        rec["seed"] = self.seed
+        rec["first_dealer"] = self.first
+        rec["deals"] = [d.chance() for d in self.dealt]
+        rec["actions"] = [str(e) for e in self.history]
+        if self.winner is not None:
+            rec["result"] = self.result
+        return rec

@@ -244,16 +244,26 @@ class BurracoState(Table, DealState):
         return n
 
     def record(self) -> dict[str, Any]:
-        from trapoula.core.record import FORMAT
+        """The deal's record: how it started (seed, dealer and the dealt deck, or a setup),
+        the actions and, once over, the result."""
+        from trapoula.core.chance import record_head
 
-        game = self._ctx.game
-        rec: dict[str, Any] = {
-            "format": FORMAT, "game": game.name, "preset": game.preset,
-            "options": game.changed_options(), "kind": "deal",
-        }
-        rec.update(self._ctx.origin)
+        rec = record_head(self._ctx.game, "deal")
+        for key, value in self._ctx.origin.items():
+            if key == "deck":
+                value = [str(_CARDS[c]) if isinstance(c, int) else c for c in value]
+            rec[key] = value
         rec["actions"] = [str(e) for e in self.history]
+        if self.is_over:
+            rec["result"] = self.result
         return rec
+
+    def chance(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "deck": [str(_CARDS[c]) if isinstance(c, int) else c
+                     for c in self._ctx.origin["deck"]],
+        }
 
     def _log(self) -> LogCell:
         return self._cell

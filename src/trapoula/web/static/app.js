@@ -77,6 +77,26 @@
     box.append(el);
     setTimeout(() => el.remove(), kind === "error" ? 6000 : 3500);
   }
+  /* ---- signals: reduced motion, an optional tone on "your turn" ---- */
+  function reducedMotion() {
+    return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+  let audio = null;
+  function beep() {
+    if (!LS.get("sound", false)) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.frequency.value = 660;
+      g.gain.setValueAtTime(0.08, audio.currentTime);
+      g.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      o.connect(g).connect(audio.destination);
+      o.start();
+      o.stop(audio.currentTime + 0.26);
+    } catch (e) { /* no audio here */ }
+  }
+
   function copy(text, button) {
     const done = () => { if (button) { const old = button.textContent; button.textContent = t("copied");
       setTimeout(() => { button.textContent = old; }, 1500); } };
@@ -105,9 +125,13 @@
         langSel.append(h("option", { value: l, text: TP.LANG_NAMES[l], selected: l === TP.getLang() }));
       }
       this.conn = h("span", { id: "conn", class: "conn hidden" });
-      head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); go("/"); } },
+      const on = !!LS.get("sound", false);
+      const sound = h("button", { id: "sound", class: "btn small sound-btn", "aria-pressed": String(on),
+        title: on ? t("sound_on") : t("sound_off"), "aria-label": on ? t("sound_on") : t("sound_off"),
+        text: "♪", dataset: { on: on ? "1" : "0" }, onclick: () => { LS.set("sound", !on); this.build(); if (!on) beep(); } });
+      head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
-      h("span", { class: "spacer" }), this.conn, langSel);
+      h("span", { class: "spacer" }), this.conn, sound, langSel);
     },
     setConn(state) {
       if (!this.conn) return;
@@ -126,6 +150,14 @@
   }
 
   /* ---- routing ---- */
+  /** Leaving a game in progress from one's own seat asks first. */
+  function leaveTo(path) {
+    const page = current;
+    const msg = page && page.view && page.view.msg;
+    if (page && page.kind === "table" && page.token && msg && !msg.over &&
+        !window.confirm(t("leave_confirm"))) return;
+    go(path);
+  }
   function go(path) {
     history.pushState(null, "", path);
     route();
@@ -134,6 +166,7 @@
     if (current && current.leave) current.leave();
     current = null;
     header.setConn(null);
+    if (TP.baseTitle) document.title = TP.baseTitle; // no "your turn" outside the table
     const main = document.getElementById("main");
     main.textContent = "";
     for (const k of ["seq", "toAct", "myTurn", "over", "seat", "game", "phase"]) {
@@ -239,21 +272,25 @@
       const list = h("ul", { class: "table-list" });
       for (const tb of this.tables) {
         const free = tb.seats.filter((s) => !s.taken);
+        const mine = seatFor(tb.code);
+        const own = mine && mine.token && mine.table_id === tb.id ? mine : null;
         const seats = h("span", { class: "seat-list" });
         for (const s of tb.seats) {
-          const label = s.kind === "bot" ? t("bot") + " " + (s.level || s.bot || "") :
+          const label = s.kind === "bot" ? TP.botName(s.seat, s.level || s.bot) :
             s.taken ? s.name : "— " + t("free") + " —";
           seats.append(h("span", { class: "seat-chip" + (s.taken ? "" : " free"),
             text: s.seat + " " + label }));
         }
-        list.append(h("li", { class: "table-item", dataset: { code: tb.code } },
+        list.append(h("li", { class: "table-item" + (own ? " own" : ""), dataset: { code: tb.code } },
           h("div", { class: "table-head" },
-            h("b", { text: t("game_" + tb.game) + " · " + tb.preset }),
+            h("b", { text: t("game_" + tb.game) + " · " + TP.presetName(tb.game, tb.preset) }),
             h("span", { class: "muted", text: " " + t("code") + " " + tb.code + " · " +
               t("status_" + tb.status) })),
           seats,
           h("div", { class: "row" },
-            free.length ? h("button", { class: "btn primary join-btn", text: t("join"),
+            own ? h("button", { class: "btn primary return-btn", text: t("your_seat_return",
+              { seat: own.seat }), onclick: () => go("/t/" + tb.code) }) : null,
+            free.length && !own ? h("button", { class: "btn primary join-btn", text: t("join"),
               onclick: () => this.join(tb.code) }) : null,
             h("button", { class: "btn watch-btn", text: t("watch"),
               onclick: () => { saveSeat(tb.code, { table_id: tb.id }); go("/t/" + tb.code + "#watch"); } }))));
@@ -270,16 +307,47 @@
       if (!done.length) return;
       box.append(h("h2", { text: t("finished_games") }));
       const list = h("ul", { class: "table-list finished-list" });
+      this.results = this.results || {};
       for (const tb of done) {
-        const who = tb.seats.map((s) => s.kind === "bot" ? t("bot") : s.name).join(", ");
+        const who = tb.seats.map((s) => s.kind === "bot" ? TP.botName(s.seat, s.level || s.bot) :
+          s.name).join(", ");
+        const res = this.results[tb.id];
+        if (res === undefined) this.loadResult(tb.id);
+        const date = tb.created ? new Date(tb.created * 1000).toLocaleString(TP.getLang(),
+          { dateStyle: "medium", timeStyle: "short" }) : "";
+        const info = res && res.result ? this.resultLine(tb, res.result) : "";
         list.append(h("li", { class: "table-item", dataset: { code: tb.code } },
           h("div", { class: "row spread" },
-            h("span", {}, h("b", { text: t("game_" + tb.game) + " · " + tb.preset }),
-              h("span", { class: "muted", text: " " + who })),
+            h("span", {}, h("b", { text: t("game_" + tb.game) + " · " + TP.presetName(tb.game, tb.preset) }),
+              h("span", { class: "muted", text: " " + who }),
+              h("div", { class: "finished-line", text: t("finished_on", { date: date,
+                score: info }) })),
             h("a", { class: "btn small replay-btn", href: "/replay/" + tb.id, text: t("replay"),
               onclick: (e) => { e.preventDefault(); go("/replay/" + tb.id); } }))));
       }
       box.append(list);
+    }
+
+    async loadResult(id) {
+      this.results[id] = null;
+      try {
+        this.results[id] = await api("GET", "/api/tables/" + encodeURIComponent(id) + "/deals");
+        this.renderFinished();
+      } catch (e) { /* the line stays without its score */ }
+    }
+
+    /** "A 1012 – B 730 · Team A wins" or the chips and who holds them all. */
+    resultLine(tb, res) {
+      const name = (seat) => {
+        const s = tb.seats.find((x) => x.seat === seat) || {};
+        return s.kind === "bot" ? TP.botName(seat, s.level || s.bot) : s.name || seat;
+      };
+      let score = "";
+      if (res.scores) score = Object.keys(res.scores).map((k) => k + " " + res.scores[k]).join(" – ");
+      else if (res.stacks) score = Object.keys(res.stacks).map((k) => name(k) + " " + res.stacks[k]).join(", ");
+      const w = res.winner;
+      if (w) score += " · " + t("winner", { winner: w.length === 1 ? t("team", { team: w }) : name(w) });
+      return score;
     }
 
     async join(code, seat) {
@@ -343,13 +411,17 @@
       const set = (v) => {
         this.form.values[o.name] = v;
         if (o.name === "players") { this.resetSeats(); this.renderCreate(); }
+        else if (this.gatesOthers(o.name)) this.renderCreate();
         else this.markChanged(o, row);
       };
+      const text = TP.optionText(this.form.game, o.name);
+      const label = text ? text.label : o.name;
+      const help = text ? text.help : TP.plainHelp(o.help);
       let input;
       if (o.choices) {
         input = h("select", { id: id, onchange: (e) => set(JSON.parse(e.target.value)) });
         for (const c of o.choices) {
-          input.append(h("option", { value: JSON.stringify(c), text: String(c),
+          input.append(h("option", { value: JSON.stringify(c), text: TP.choiceText(c),
             selected: JSON.stringify(c) === JSON.stringify(value) }));
         }
       } else if (o.type === "bool") {
@@ -370,13 +442,29 @@
           oninput: (e) => set(e.target.value) });
       }
       input.dataset.option = o.name;
-      const row = h("div", { class: "opt", title: o.help },
-        h("label", { for: id }, h("span", { class: "opt-name", text: o.name }),
+      const row = h("div", { class: "opt", title: help, dataset: { name: o.name } },
+        h("label", { for: id }, h("span", { class: "opt-name", text: label }),
           h("span", { class: "opt-default", text: " (" + t("default_value") + ": " +
-            (dflt === null ? t("none_value") : String(dflt)) + ")" })),
-        input, h("div", { class: "opt-help", text: o.help }));
+            (dflt === null ? t("none_value") : TP.choiceText(dflt)) + ")" })),
+        input, h("div", { class: "opt-help", text: help }));
       this.markChanged(o, row);
       return row;
+    }
+
+    /** Does another option of this game apply only for some values of `name`? */
+    gatesOthers(name) {
+      return this.gameInfo().options.some((o) => {
+        const x = TP.optionText(this.form.game, o.name);
+        return x && name in x.when;
+      });
+    }
+
+    /** An option applies when the options it depends on have one of its values. */
+    applies(o) {
+      const x = TP.optionText(this.form.game, o.name);
+      if (!x) return true;
+      return Object.keys(x.when).every((k) =>
+        x.when[k].some((v) => JSON.stringify(v) === JSON.stringify(this.form.values[k])));
     }
 
     markChanged(o, row) {
@@ -396,18 +484,38 @@
       }
       const presetSel = h("select", { id: "preset", onchange: (e) => this.selectPreset(e.target.value) });
       for (const p of g.presets) {
-        presetSel.append(h("option", { value: p, text: p, selected: p === this.form.preset }));
+        presetSel.append(h("option", { value: p, text: TP.presetName(g.name, p),
+          selected: p === this.form.preset }));
       }
       box.append(h("div", { class: "grid2" },
         h("label", { for: "game", text: t("game") }), gameSel,
         h("label", { for: "preset", text: t("preset") }), presetSel));
       // the target (and the number of players) first, then every other option
       const first = g.options.filter((o) => o.name === "target" || o.name === "players");
-      const rest = g.options.filter((o) => o.name !== "target" && o.name !== "players");
+      const rest = g.options.filter((o) => o.name !== "target" && o.name !== "players" &&
+        this.applies(o));
       box.append(h("div", { class: "opts main-opts" }, first.map((o) => this.optionInput(o))));
-      box.append(h("details", { class: "opts-more" },
-        h("summary", { text: t("options") + " (" + rest.length + ")" }),
-        h("div", { class: "opts" }, rest.map((o) => this.optionInput(o)))));
+      // the others grouped (bidding, declarations, play, scoring…), only those that apply
+      const groups = [];
+      for (const o of rest) {
+        const x = TP.optionText(g.name, o.name);
+        const key = x ? x.group : "";
+        let grp = groups.find((q) => q.key === key);
+        if (!grp) { grp = { key: key, opts: [] }; groups.push(grp); }
+        grp.opts.push(o);
+      }
+      const ORDER = ["grp_table", "grp_bidding", "grp_declarations", "grp_play", "grp_chips",
+        "grp_closing", "grp_scoring", ""];
+      groups.sort((x, y) => ORDER.indexOf(x.key) - ORDER.indexOf(y.key));
+      const more = h("details", { class: "opts-more", open: this.moreOpen ? true : null,
+        ontoggle: (e) => { this.moreOpen = e.target.open; } },
+      h("summary", { text: t("options") + " (" + rest.length + ")" }));
+      for (const grp of groups) {
+        more.append(h("fieldset", { class: "opt-group", dataset: { group: grp.key } },
+          h("legend", { text: grp.key ? TP.pt(grp.key) : t("group_other") }),
+          h("div", { class: "opts" }, grp.opts.map((o) => this.optionInput(o)))));
+      }
+      box.append(more);
       // seats
       const seatsBox = h("div", { class: "seats-form" }, h("h3", { text: t("seats") }));
       this.form.seats.forEach((kind, i) => {
@@ -422,11 +530,11 @@
           } });
         sel.append(h("option", { value: "human", text: t("open_seat"), selected: kind === "human" }));
         for (const lv of g.levels) {
-          sel.append(h("option", { value: "level:" + lv, text: t("bot") + " · " + t("level") + " " + lv,
+          sel.append(h("option", { value: "level:" + lv, text: TP.botName(seat, lv),
             selected: kind === "level:" + lv || kind === "bot:" + lv }));
         }
         for (const b of g.bots) {
-          sel.append(h("option", { value: "bot:" + b, text: t("bot") + " · " + b,
+          sel.append(h("option", { value: "bot:" + b, text: TP.botName(seat, b),
             selected: kind === "bot:" + b }));
         }
         const mine = h("label", { class: "my-seat" + (kind === "human" ? "" : " invisible") },
@@ -565,7 +673,9 @@
       this.view = new TP.TableView(holder, {
         send: (action) => this.send({ type: "act", action: action, seq: this.view.msg.seq }),
         onChat: (text) => this.send({ type: "chat", text: text }),
+        rematch: () => this.rematch(),
       });
+      window.scrollTo(0, 0); // phones: the table opens at its top
       this.renderPrivateLink();
       // the room around the table: clock, seat buttons, fair-deal check (room.js, fairdeal.js)
       if (this.room) this.room.close();
@@ -593,6 +703,15 @@
       box.append(h("details", {}, h("summary", { text: t("my_link") }),
         h("div", { class: "share-line" }, h("code", { class: "share-link", text: link }), " ",
           h("button", { class: "btn small", text: t("copy"), onclick: (e) => copy(link, e.target) }))));
+    }
+
+    async rematch() {
+      try {
+        const res = await api("POST", "/api/tables/" + encodeURIComponent(this.tableId) + "/rematch",
+          { token: this.token });
+        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
+        go("/t/" + res.code);
+      } catch (e) { toast(e.message, "error"); }
     }
 
     connect() {
@@ -656,9 +775,12 @@
       if (msg.type === "state") {
         this.retry = 0;
         this.badToken = false;
+        const first = !this.view.msg;
         this.view.setState(msg);
         if (this.room) this.room.setState(msg);
         if (this.fair) this.fair.onState(msg);
+        if (first) window.scrollTo(0, 0);
+        this.toastMove(msg);
       } else if (msg.type === "chat") {
         this.view.addChat(msg);
       } else if (msg.type === "chat_history") {
@@ -670,6 +792,19 @@
           if (msg.code === "rate_limited") this.lastRate = Date.now();
         }
         this.view.actionFailed();
+      }
+    }
+
+    /** Bids, declarations and exchanges of the others as toasts that say who acted. */
+    toastMove(msg) {
+      const last = msg.last;
+      if (!last || !last.seat || last.seat === msg.you || msg.seq === this.toasted) return;
+      this.toasted = msg.seq;
+      const kind = String(last.action).split(" ")[0];
+      const words = String(last.action).split(" ").slice(2);
+      if (["take", "name", "declare", "exchange", "redeal"].includes(kind) || words.includes("bourlot") ||
+          words.includes("declare")) {
+        toast(this.view.historyLine(last.seat + " " + last.action).textContent);
       }
     }
 
@@ -689,8 +824,9 @@
   }
 
   /* ---- boot ---- */
-  Object.assign(TP, { h, api, toast, copy, go, LS, page: () => current });
-  function boot() {
+  Object.assign(TP, { h, api, toast, copy, go, LS, page: () => current, reducedMotion, beep });
+  async function boot() {
+    await TP.loadStrings();
     const saved = LS.get("lang", null);
     const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
     TP.setLang(saved || (TP.LANGS.includes(nav) ? nav : "en"));

@@ -74,6 +74,11 @@
       this.tab = "score";
       this.chat = [];
       this.lastDealNumber = null;
+      this.unread = 0;
+      this.trickHold = null; // a finished trick kept on the felt long enough to read
+      this.showLast = false; // the "last trick" view is open
+      this.lastTrickCount = null;
+      this.scorecard = TP.ScoreCard ? new TP.ScoreCard(this) : null;
       this.build();
     }
 
@@ -103,6 +108,7 @@
       this.sidePanels.chat.append(this.chatList, chatForm);
       const board = h("section", { class: "board" },
         this.felt, this.banner, this.prompt, this.actions, this.hand);
+      this.board = board;
       const side = h("aside", { class: "side" }, this.tabs,
         this.sidePanels.score, this.sidePanels.moves, this.sidePanels.chat);
       this.root.append(h("div", { class: "table-page" }, this.topbar,
@@ -115,9 +121,13 @@
       const names = this.opts.readonly ? ["score", "moves"] : ["score", "moves", "chat"];
       for (const name of names) {
         const label = { score: t("score"), moves: t("moves"), chat: t("chat") }[name];
+        if (name === "chat" && this.tab === "chat") this.unread = 0;
+        const badge = name === "chat" && this.unread ? h("span", { class: "badge-unread",
+          "aria-label": t("unread", { n: this.unread }), text: String(this.unread) }) : null;
         this.tabs.append(h("button", { class: "tab" + (this.tab === name ? " active" : ""),
           role: "tab", "aria-selected": String(this.tab === name), dataset: { tab: name },
-          text: label, onclick: () => { this.tab = name; this.renderTabs(); } }));
+          onclick: () => { this.tab = name; this.renderTabs();
+            if (name === "moves") this.scrollMoves(); } }, label, badge));
         this.sidePanels[name].classList.toggle("active", this.tab === name);
       }
       if (this.opts.readonly) this.sidePanels.chat.classList.remove("active");
@@ -133,15 +143,66 @@
         this.variants = null;
       }
       const dn = this.dealNumber();
-      if (this.lastDealNumber !== null && dn !== null && dn > this.lastDealNumber && !msg.over) {
-        TP.toast(t("deal_over", { n: this.lastDealNumber }) + " · " + this.lastDealLine());
+      const wasOver = this.wasOver;
+      this.wasOver = !!msg.over;
+      if (this.scorecard) this.scorecard.tick();
+      const ended = (this.lastDealNumber !== null && dn !== null && dn > this.lastDealNumber) ||
+        (msg.over && wasOver === false);
+      if (ended) {
+        if (!this.scorecard) {
+          TP.toast(t("deal_over", { n: msg.over ? dn : this.lastDealNumber }) + " · " +
+            this.lastDealLine());
+        }
+        this.trickHold = null;
+        if (this.scorecard) this.scorecard.dealEnded(msg.over);
+      } else if (this.scorecard && !this.scorecard.deals.length && dn > 1 && prevSeq === null) {
+        this.scorecard.load(); // a page opened mid-match: the sheet of the deals before
       }
+      if (msg.over && prevSeq === null && this.scorecard) this.scorecard.load();
+      this.noteTrick(dn);
       this.lastDealNumber = dn;
       this.render();
+      this.signal(prevSeq);
+    }
+
+    /** A trick just completed: keep it on the felt for a while, even when the next lead is
+        played at once (bots), so that it can be read. */
+    noteTrick(dn) {
+      const tricks = this.view.tricks || [];
+      const key = dn + ":" + tricks.length;
+      if (!this.opts.readonly && this.lastTrickCount !== null && key !== this.lastTrickCount &&
+          tricks.length &&
+          String(this.lastTrickCount).split(":")[0] === String(dn)) {
+        const hold = TP.reducedMotion() ? 2200 : 1800;
+        this.trickHold = { trick: tricks[tricks.length - 1], until: Date.now() + hold,
+          count: tricks.length };
+        clearTimeout(this.holdTimer);
+        this.holdTimer = setTimeout(() => { this.trickHold = null; this.render(); }, hold);
+      }
+      this.lastTrickCount = key;
+    }
+
+    /** Your turn: the tab title says so, and a short tone sounds when the sound is on. */
+    signal(prevSeq) {
+      const mine = this.myTurn();
+      const base = TP.baseTitle || document.title.replace(/^● [^—]*— /, "");
+      TP.baseTitle = base;
+      document.title = mine ? "● " + t("your_turn") + " — " + base : base;
+      if (mine && !this.wasMine && prevSeq !== null) TP.beep();
+      this.wasMine = mine;
     }
 
     setChat(list) { this.chat = list.slice(-200); this.renderChat(); }
-    addChat(m) { this.chat.push(m); this.chat = this.chat.slice(-200); this.renderChat(); }
+    addChat(m) {
+      this.chat.push(m);
+      this.chat = this.chat.slice(-200);
+      if (this.tab !== "chat" || !this.isVisible(this.sidePanels.chat)) {
+        this.unread += 1;
+        this.renderTabs();
+      }
+      this.renderChat();
+    }
+    isVisible(el) { return !!(el && el.offsetParent !== null); }
     actionFailed() { this.pending = false; this.render(); }
     relabel() { this.build(); if (this.msg) this.render(); this.renderChat(); }
 
@@ -161,8 +222,8 @@
     }
     seatName(seat) {
       const s = this.seatInfo(seat);
+      if (s.kind === "bot") return TP.botName ? TP.botName(seat, s.level || s.bot, true) : s.name || seat;
       if (s.name) return s.name;
-      if (s.kind === "bot") return t("bot") + (s.level ? " " + s.level : "");
       return seat;
     }
     teamOf(seat) {
@@ -229,7 +290,7 @@
       const tbl = msg.table || {};
       this.topbar.textContent = "";
       const gameName = t("game_" + tbl.game);
-      const bits = [gameName + (tbl.preset ? " · " + tbl.preset : "")];
+      const bits = [gameName + (tbl.preset ? " · " + TP.presetName(tbl.game, tbl.preset) : "")];
       const dn = this.dealNumber();
       if (dn !== null) bits.push(t(this.game === "burraco" ? "bu_hand" : "deal", { n: dn }));
       const target = this.view.match ? this.view.match.target : tbl.target;
@@ -293,15 +354,29 @@
       // the trick: the cards of this trick, or the last finished one (faded) until a new lead
       let plays = v.trick || [];
       let finished = null;
-      if (!plays.length && v.tricks && v.tricks.length && v.phase !== "over" && !msg.over) {
+      const held = this.trickHold && Date.now() < this.trickHold.until ? this.trickHold.trick : null;
+      if (this.showLast && v.tricks && v.tricks.length) {
+        finished = v.tricks[v.tricks.length - 1];
+        plays = finished.plays;
+      } else if (held && !this.myTurn()) {
+        finished = held;
+        plays = held.plays;
+      } else if (!plays.length && v.tricks && v.tricks.length && v.phase !== "over" && !msg.over) {
         finished = v.tricks[v.tricks.length - 1];
         plays = finished.plays;
       }
+      if (v.tricks && v.tricks.length) {
+        felt.append(h("button", { class: "btn small last-trick-btn" + (this.showLast ? " on" : ""),
+          "aria-pressed": String(this.showLast), text: t("last_trick_btn"),
+          onclick: () => { this.showLast = !this.showLast; this.render(); } }));
+      }
+      if (finished) felt.classList.add(this.showLast ? "showing-last" : "trick-done");
       plays.forEach(([seat, card], i) => {
         const p = pos[seat] || { x: 0, y: 0 };
         const el = TP.cardEl(card);
         el.classList.add("trick-card");
         if (finished) el.classList.add("done");
+        if (!finished && i === plays.length - 1) el.classList.add("just-played");
         if (finished && finished.winner === seat) el.classList.add("winner");
         // a compact cross (a ring with more players) in the middle, each card towards its seat
         const r = this.seats().length > 4 ? 1.3 : 1.05;
@@ -336,13 +411,14 @@
       line.append(h("span", { class: "name", text: this.seatName(seat) }));
       box.append(line);
       const sub = [seat];
+      if (info.kind === "bot" && TP.botLevel) sub.push(TP.botLevel(info.level || info.bot));
       const team = this.teamOf(seat);
       if (team !== seat) sub.push(t("team", { team: team }));
       if (seat === this.me) sub.push(t("you"));
       else if (this.me && team !== seat && team === this.teamOf(this.me)) sub.push(t("partner"));
       box.append(h("div", { class: "seat-sub", text: sub.join(" · ") }));
       const tags = h("div", { class: "seat-tags" });
-      if (v.dealer === seat) tags.append(h("span", { class: "tag dealer", text: "D",
+      if (v.dealer === seat) tags.append(h("span", { class: "tag dealer", text: t("dealer_mark"),
         title: t("dealer") }));
       const count = v.hand_counts ? v.hand_counts[seat] : undefined;
       if (count !== undefined && seat !== this.me) {
@@ -385,8 +461,11 @@
         const z = h("div", { class: "meld-zone" + (team === mine ? " ours" : " theirs"),
           dataset: { team: team } });
         const taken = v.pozzetto_taken && v.pozzetto_taken[team];
+        const running = (melds[team] || []).reduce((n, m) => n + m.points + m.bonus, 0);
         z.append(h("div", { class: "zone-title" },
           t("melds_of", { team: this.teamLabel(team) }),
+          h("span", { class: "tag running", dataset: { team: team }, title: t("running_score"),
+            text: t("pts", { n: running }) }),
           taken ? h("span", { class: "tag", text: t("pozzetto_taken") }) : null));
         const row = h("div", { class: "melds" });
         for (const m of melds[team] || []) {
@@ -477,8 +556,20 @@
         }
         const tid = msg.table && msg.table.id;
         if (tid && !this.opts.readonly) {
-          b.append(h("a", { class: "btn", href: "/replay/" + tid, text: t("replay"),
-            onclick: (e) => { e.preventDefault(); TP.go("/replay/" + tid); } }));
+          const row = h("div", { class: "row over-actions" });
+          if (this.me && this.opts.rematch) {
+            row.append(h("button", { class: "btn primary rematch-btn", text: t("rematch"),
+              onclick: () => this.opts.rematch() }));
+          }
+          row.append(h("a", { class: "btn replay-link", href: "/replay/" + tid, text: t("replay"),
+            onclick: (e) => { e.preventDefault(); TP.go("/replay/" + tid); } }),
+          h("a", { class: "btn lobby-btn", href: "/", text: t("back_lobby"),
+            onclick: (e) => { e.preventDefault(); TP.go("/"); } }));
+          b.append(row);
+          const again = this.scorecard && this.scorecard.answer && this.scorecard.answer.rematch;
+          if (again && this.opts.rematch) {
+            b.append(h("div", { class: "rematch-offer", text: t("rematch_ready") }));
+          }
         }
       } else if (open > 0 && !this.opts.readonly) {
         b.className = "banner waiting";
@@ -555,6 +646,10 @@
         if (mode === "select") this.prompt.append(" · " + t("select_cards"));
       } else if (msg.to_act) {
         this.prompt.append(t("to_act", { seat: this.seatName(msg.to_act) }));
+      }
+      if (msg.last && msg.last.seat && !msg.over) {
+        this.prompt.append(h("span", { class: "last-act" }, " · ", this.historyLine(
+          msg.last.seat + " " + msg.last.action)));
       }
       if (this.game === "bourloto") {
         this.prompt.append(h("span", { class: "trump-line" }, " · " + t("trump") + ": ",
@@ -696,6 +791,11 @@
           onclick: () => { this.variants = null; this.render(); } }));
         return;
       }
+      // the seven-of-trumps exchange: show the 7 and the upcard it would be swapped for
+      if (this.game === "bourloto" && legal.some((a) => a.kind === "exchange") && v.upcard && v.trump) {
+        box.append(h("div", { class: "exchange-note" }, t("exchange_prompt") + " ",
+          TP.cardLabel("7" + String(v.trump).toUpperCase()), " ⇄ ", TP.cardEl(v.upcard)));
+      }
       // actions without cards: one button each (take, pass, name ♥, agree, fold, stay, draw…)
       for (const a of legal) {
         if (a.kind === "play" || a.cards.length) continue;
@@ -705,7 +805,7 @@
           legal.some((a) => a.kind === "declare" || a.extras.includes("declare"))) {
         const decl = h("div", { class: "my-decl" }, t("you_can_declare") + ": ");
         for (const d of v.my_declarations) {
-          decl.append(h("span", { class: "decl" }, d.name + " (" + d.points + ") ",
+          decl.append(h("span", { class: "decl" }, TP.declName(d.name) + " (" + d.points + ") ",
             ...d.cards.map((c) => TP.cardLabel(c))));
         }
         box.append(decl);
@@ -767,6 +867,10 @@
         rows.push([t("total"), ...teams.map((x) => m.scores[x])]);
         p.append(table(["#", ...teams.map((x) => this.teamShort(x))], rows));
         if (m.hanging) p.append(h("div", { text: t("hanging") + ": " + m.hanging }));
+        const cards = this.scorecard ? this.scorecard.deals : [];
+        if (cards.length) {
+          p.append(h("h3", { text: t("sheet") }), TP.sheetList(this, cards));
+        }
       } else if (v.session || v.stacks) {
         const stacks = (v.session && v.session.stacks) || v.stacks || {};
         p.append(h("h3", { text: t("score") }));
@@ -792,11 +896,26 @@
           const pts = v.points_taken ? v.points_taken[team] : 0;
           cur.append(h("div", { text: t("tricks_line", { team: this.teamShort(team), n: n, points: pts }) }));
         }
-        if ((v.declarations || []).length) {
+        if ((v.declarations || []).length || Object.values(v.bourlot || {}).some((x) => x)) {
           cur.append(h("div", { class: "decl-title", text: t("declared") }));
-          for (const d of v.declarations) {
-            cur.append(h("div", { class: "decl" }, this.seatName(d.seat) + ": " + d.name +
-              " (" + d.points + ") ", ...d.cards.map((c) => TP.cardLabel(c))));
+          const raw = { A: 0, B: 0 };
+          for (const d of v.declarations || []) raw[this.teamOf(d.seat)] += d.points;
+          for (const d of v.declarations || []) {
+            const team = this.teamOf(d.seat);
+            const counted = v.counted ? v.counted[team] : null;
+            const mark = counted === null || counted === undefined ? "" : counted > 0 ?
+              TP.pt("counted") : raw[team] ? TP.pt("cancelled") : "";
+            cur.append(h("div", { class: "decl" + (mark === TP.pt("cancelled") ? " cancelled" : ""),
+              dataset: { state: counted === null || counted === undefined ? "pending" :
+                counted > 0 ? "counted" : "cancelled" } },
+            this.seatName(d.seat) + ": " + TP.declName(d.name) + " (" + d.points + ") ",
+            ...d.cards.map((c) => TP.cardLabel(c)), mark ? h("span", { class: "decl-mark",
+              text: " — " + mark }) : null));
+          }
+          for (const team of ["A", "B"]) {
+            const b = (v.bourlot || {})[team];
+            if (b) cur.append(h("div", { class: "decl bourlot", text: this.teamShort(team) + ": " +
+              TP.pt("bourlot_row") + " +" + b }));
           }
         }
         p.append(cur);
@@ -804,6 +923,8 @@
       if (this.game === "bourre" && v.pot != null) {
         p.append(h("div", { class: "deal-info", text: t("pot") + ": " + v.pot }));
       }
+      const cardsAll = this.scorecard ? this.scorecard.deals : [];
+      if (cardsAll.length && !v.match) p.append(h("h3", { text: t("deals") }), TP.sheetList(this, cardsAll));
     }
 
     genericSheet(sheet) {
@@ -830,7 +951,15 @@
       const list = h("ol", { class: "moves" });
       for (const line of v.history || []) list.append(h("li", {}, this.historyLine(line)));
       p.append(list);
-      list.scrollTop = list.scrollHeight;
+      this.scrollMoves();
+    }
+
+    /** The moves list opens at the newest move. */
+    scrollMoves() {
+      const p = this.sidePanels.moves;
+      const list = p.querySelector(".moves");
+      if (list) list.scrollTop = list.scrollHeight;
+      p.scrollTop = p.scrollHeight;
     }
 
     historyLine(line) {

@@ -7,6 +7,10 @@ seat to act in the deal (``player_0`` is ``P1``...).  Observations are
 come at the end of the deal: the team's margin in the partnership games (both partners get
 it), the chips won or lost in Bourré.
 
+Versioned modules, as PettingZoo's own games have them: ``bourloto_ru_v0``,
+``bourloto_gr_v0``, ``bourre_ru_v0``, ``burraco_seed_v0``, ``burraco_fibur_v0``
+(``from trapoula.envs.pettingzoo import bourloto_gr_v0; e = bourloto_gr_v0.env()``).
+
 ``parallel_env(...)`` and ``module(...)`` give the parallel-compatible form: every agent is
 asked once per cycle (seat order), the seat to act chooses the move and the others answer
 with the extra ``wait`` action (any answer of theirs is ignored); the move is made at the
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -40,7 +45,8 @@ from trapoula.envs import make_adapter
 from trapoula.envs.base import Play
 from trapoula.errors import IllegalActionError
 
-__all__ = ["TrapoulaAECEnv", "TrapoulaCycleEnv", "env", "module", "parallel_env", "raw_env"]
+__all__ = ["TrapoulaAECEnv", "TrapoulaCycleEnv", "VERSIONS", "env", "module", "parallel_env",
+           "raw_env", "versioned"]
 
 ILLEGAL = ("raise", "random")
 
@@ -52,7 +58,8 @@ class TrapoulaAECEnv(AECEnv):
     ``reward`` (``"margin"``: own side's score minus the others', or ``"score"``);
     ``illegal_action`` (``"raise"``, or ``"random"``: replace it by a random legal action
     and say so in ``infos[agent]["illegal_action"]``); ``max_cycles`` (truncate after this
-    many cycles of ``num_agents`` steps); ``render_mode`` (``"ansi"`` or ``"human"``).
+    many cycles of ``num_agents`` steps); ``render_mode`` (``"ansi"`` or ``"human"``);
+    ``layout`` (``"own"`` or ``"shared"``: one observation layout for every preset).
     """
 
     metadata: dict[str, Any] = {
@@ -62,14 +69,14 @@ class TrapoulaAECEnv(AECEnv):
     def __init__(self, game: str = "bourloto", preset: str | None = None, *,
                  reward: str = "margin", illegal_action: str = "raise",
                  max_cycles: int | None = None, render_mode: str | None = None,
-                 **options: Any) -> None:
+                 layout: str = "own", **options: Any) -> None:
         super().__init__()
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
         self.rules = make(game, preset, **options)
-        self.adapter = make_adapter(self.rules, reward)
+        self.adapter = make_adapter(self.rules, reward, layout)
         self.metadata = dict(self.metadata, name=f"trapoula_{game}_{self.rules.preset}_v0")
         self.illegal_action = illegal_action
         self.max_cycles = max_cycles
@@ -301,6 +308,21 @@ def cycle_env(game: str = "bourloto", preset: str | None = None, **kwargs: Any
 def parallel_env(game: str = "bourloto", preset: str | None = None, **kwargs: Any) -> Any:
     """A PettingZoo ParallelEnv: one move per parallel step, the others ``wait``."""
     return aec_to_parallel(TrapoulaCycleEnv(game, preset, **kwargs))
+
+
+VERSIONS = ("bourloto_ru_v0", "bourloto_gr_v0", "bourre_ru_v0", "burraco_seed_v0",
+            "burraco_fibur_v0")
+
+
+def versioned(game: str, preset: str) -> tuple[Callable[..., TrapoulaAECEnv],
+                                               Callable[..., TrapoulaAECEnv],
+                                               Callable[..., Any],
+                                               Callable[..., TrapoulaCycleEnv]]:
+    """``(env, raw_env, parallel_env, cycle_env)`` of one game and preset, for the versioned
+    modules (``from trapoula.envs.pettingzoo import bourloto_gr_v0``)."""
+    aec = functools.partial(env, game, preset)
+    return aec, aec, functools.partial(parallel_env, game, preset), \
+        functools.partial(cycle_env, game, preset)
 
 
 def module(game: str, preset: str | None = None, **kwargs: Any) -> SimpleNamespace:

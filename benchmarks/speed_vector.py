@@ -1,0 +1,106 @@
+"""trapoula.vector beside OpenSpiel's Python loop, in one run (CPU time, steps per second).
+
+OpenSpiel: games written in C++ driven from Python the usual way, one step =
+``information_state_tensor(player)`` (``observation_tensor`` for gin_rummy, which has no
+information-state tensor) + ``legal_actions_mask(player)`` as numpy arrays + a random legal
+``apply_action``; chance nodes are sampled and not counted.  trapoula.vector: ``env.step``
+of a batch of ``N`` deals with random legal actions drawn in numpy from the returned masks
+(every step returns the observations and masks of all ``N`` deals); one step of the batch
+counts ``N`` steps.  Pairs: Bourloto gr and ru against hearts, Bourré against euchre,
+Burraco against gin_rummy.  The figures are medians of interleaved rounds; on a shared,
+loaded machine they are noisy.
+
+    .venv/bin/python benchmarks/speed_vector.py [--envs 1024] [--seconds 2] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+
+PAIRS = [("bourloto", "gr", "hearts"), ("bourloto", "ru", "hearts"), ("bourre", "ru", "euchre"),
+         ("burraco", "seed", "gin_rummy")]
+
+
+def openspiel_rate(name: str, seconds: float) -> float:
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    info = game.get_type().provides_information_state_tensor
+    rng = random.Random(0)
+    steps = 0
+    t = time.process_time()
+    while time.process_time() - t < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                out = s.chance_outcomes()
+                s.apply_action(out[int(rng.random() * len(out))][0])
+                continue
+            p = s.current_player()
+            x = np.asarray(s.information_state_tensor(p) if info else s.observation_tensor(p),
+                           np.float32)
+            m = np.asarray(s.legal_actions_mask(p), np.int8)
+            legal = np.flatnonzero(m)
+            s.apply_action(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+    assert x.size and m.size
+    return steps / (time.process_time() - t)
+
+
+def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal integer of every row of ``mask`` (numpy, no Python loop)."""
+    u = rng.random(mask.shape) * mask
+    out: np.ndarray = u.argmax(1)
+    return out
+
+
+def vector_rate(game: str, preset: str, envs: int, seconds: float, fast: bool = True) -> float:
+    import trapoula.vector
+
+    env = trapoula.vector.make(game, preset, num_envs=envs, seed=0, fast=fast)
+    rng = np.random.default_rng(0)
+    obs, mask, _ = env.reset()
+    steps = 0
+    t = time.process_time()
+    while time.process_time() - t < seconds:
+        obs, mask, _, _, _ = env.step(random_actions(mask, rng))
+        steps += envs
+    assert obs.shape[0] == envs
+    return steps / (time.process_time() - t)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--envs", type=int, default=1024)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reference", action="store_true",
+                    help="also time the reference encoder (observations from views)")
+    args = ap.parse_args(argv)
+    rates: dict[str, list[float]] = {}
+    for _ in range(args.rounds):
+        for game, preset, other in PAIRS:
+            rates.setdefault(other, []).append(openspiel_rate(other, args.seconds))
+            key = f"{game} {preset}"
+            rates.setdefault(key, []).append(vector_rate(game, preset, args.envs, args.seconds))
+            if args.reference:
+                rates.setdefault(key + " (reference)", []).append(
+                    vector_rate(game, preset, args.envs, args.seconds, fast=False))
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    print(f"steps per CPU second, median of {args.rounds} rounds, N = {args.envs}")
+    for game, preset, other in PAIRS:
+        for key in (f"{game} {preset}", f"{game} {preset} (reference)"):
+            if key in med:
+                print(f"{key:<28}{med[key]:>12,.0f}   OpenSpiel {other:<10}{med[other]:>10,.0f}"
+                      f"   {med[key] / med[other]:>6.1f}x")
+    return med
+
+
+if __name__ == "__main__":
+    main()

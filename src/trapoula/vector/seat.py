@@ -1,0 +1,102 @@
+"""One learning seat per deal of a :class:`~trapoula.vector.env.VectorEnv`, the other seats
+played by an opponent policy: what single-agent algorithms (Gymnasium, SB3) train on.
+
+:class:`SeatDriver` moves every deal to the learner's next decision: the opponents' turns
+are played in batches (every deal waiting for an opponent moves at once) by ``opponent``,
+a function ``(obs [M, size], mask [M, actions]) -> actions [M]`` (default: uniformly random
+legal integers, drawn in numpy).  The learner's seat is fixed (``seat=0`` is ``P1``) or
+drawn for every deal (``seat="random"``).  The reward of a step is the learner seat's
+reward of the deals that ended since its last decision (0 otherwise); a deal that ends is
+replaced by the next one at once, so the observation after ``done`` is the new deal's first
+(Gymnasium's ``AutoresetMode.SAME_STEP``).
+
+>>> import trapoula.vector
+>>> d = SeatDriver(trapoula.vector.make("bourloto", "gr", num_envs=4, seed=1), seat=0)
+>>> obs, mask = d.reset()
+>>> bool((d.env.to_act == 0).all()), obs.shape
+(True, (4, 742))
+>>> obs, mask, reward, done = d.step(mask.argmax(1))
+>>> reward.shape, done.dtype
+((4,), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from trapoula.vector.env import VectorEnv
+
+__all__ = ["Opponent", "SeatDriver", "random_policy"]
+
+Opponent = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def random_policy(rng: np.random.Generator) -> Opponent:
+    """Uniformly random legal integers for a batch of masks."""
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        out: np.ndarray = (rng.random(mask.shape) * mask).argmax(1)
+        return out
+
+    return policy
+
+
+class SeatDriver:
+    """The learner's decisions of every deal, the other seats played by ``opponent``."""
+
+    def __init__(self, env: VectorEnv, *, seat: int | str = 0,
+                 opponent: Opponent | None = None, seed: int = 0) -> None:
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < env.players):
+            raise ValueError(f"seat must be 'random' or 0..{env.players - 1}, not {seat!r}")
+        self.env = env
+        self.rng = np.random.default_rng(seed)
+        self.opponent = opponent if opponent is not None else random_policy(self.rng)
+        self.random_seat = seat == "random"
+        self.seats = np.full(env.num_envs, 0 if seat == "random" else int(seat), np.int64)
+
+    def _draw(self, rows: np.ndarray) -> None:
+        if self.random_seat and len(rows):
+            self.seats[rows] = self.rng.integers(0, self.env.players, len(rows))
+
+    def reset(self) -> tuple[np.ndarray, np.ndarray]:
+        """Deal every env and play up to the learner's first decisions: ``(obs, mask)``."""
+        self.env.reset()
+        self._draw(np.arange(self.env.num_envs))
+        reward = np.zeros(self.env.num_envs, np.float32)
+        done = np.zeros(self.env.num_envs, bool)
+        self._opponents(reward, done)
+        return self.env.obs, self.env.mask
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                 np.ndarray]:
+        """The learner's action in every deal: ``(obs, mask, reward [N], done [N])``."""
+        env = self.env
+        reward = np.zeros(env.num_envs, np.float32)
+        done = np.zeros(env.num_envs, bool)
+        _, _, _, r, d = env.step(np.asarray(actions, np.int64))
+        self._collect(r, d, reward, done)
+        self._opponents(reward, done)
+        return env.obs, env.mask, reward, done
+
+    def _collect(self, r: np.ndarray, d: np.ndarray, reward: np.ndarray,
+                 done: np.ndarray) -> None:
+        ended = np.flatnonzero(d)
+        if len(ended):  # (a deal that ends without a learner decision adds to the next)
+            reward[ended] += r[ended, self.seats[ended]]
+            done[ended] = True
+            self._draw(ended)
+
+    def _opponents(self, reward: np.ndarray, done: np.ndarray) -> None:
+        """Move every deal whose seat to act is not the learner's, in batches."""
+        env = self.env
+        while True:
+            wait = env.to_act != self.seats
+            if not wait.any():
+                return
+            rows = np.flatnonzero(wait)
+            acts = np.full(env.num_envs, -1, np.int64)
+            acts[rows] = self.opponent(env.obs[rows], env.mask[rows])
+            _, _, _, r, d = env.step(acts)
+            self._collect(r, d, reward, done)

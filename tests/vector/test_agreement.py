@@ -1,0 +1,108 @@
+"""trapoula.vector against the adapters (issue 16, item 1): on random batches of every game,
+preset and table size, every observation and mask equals the adapter's for the same
+position, every finished deal's rewards equal the adapter's rewards of its replayed record,
+and a seed gives the same batch (see trapoula.vector.check)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy")
+
+import trapoula.vector  # noqa: E402
+from trapoula.errors import IllegalActionError  # noqa: E402
+from trapoula.vector.check import check, configs  # noqa: E402
+
+STEPS = {"bourloto": 160, "bourre": 120, "burraco": 50}
+
+
+@pytest.mark.parametrize("name, preset, options", configs(),
+                         ids=lambda c: str(c) if not isinstance(c, dict) else
+                         ",".join(f"{k}={v}" for k, v in c.items()) or "-")
+def test_batches_agree_with_the_adapter(name: str, preset: str, options: dict[str, Any]
+                                        ) -> None:
+    out = check(name, preset, num_envs=6, steps=STEPS[name], seed=3, **options)
+    assert out["compared"] == 6 * STEPS[name]
+    if name != "burraco":  # Burraco deals last hundreds of steps
+        assert out["finished"] > 0
+
+
+def test_sampled_positions_agree_after_many_batched_moves() -> None:
+    """Deals asked for now and then: their engine states replay many batched moves."""
+    for preset in ("gr", "ru"):
+        out = check("bourloto", preset, num_envs=8, steps=200, seed=11, sample=0.1)
+        assert 0 < out["compared"] < 8 * 200 and out["finished"] > 0
+
+
+def test_the_reference_encoder_and_the_shared_layout_agree_too() -> None:
+    check("bourloto", "gr", num_envs=4, steps=80, seed=1, fast=False)
+    check("bourloto", "gr", num_envs=4, steps=120, seed=2, layout="shared")
+
+
+def test_fast_and_reference_batches_are_identical() -> None:
+    fast = trapoula.vector.make("bourloto", "ru", num_envs=5, seed=4)
+    ref = trapoula.vector.make("bourloto", "ru", num_envs=5, seed=4, fast=False)
+    a, b = fast.reset(), ref.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(100):
+        assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=False))
+        acts = (rng.random(a[1].shape) * a[1]).argmax(1)
+        a, b = fast.step(acts), ref.step(acts)
+
+
+def test_an_illegal_action_raises_and_no_deal_moves() -> None:
+    env = trapoula.vector.make("bourloto", "gr", num_envs=3, seed=0)
+    obs, mask, _ = env.reset()
+    before = [env.state(i) for i in range(3)]
+    acts = mask.argmax(1)
+    acts[2] = int(np.flatnonzero(mask[2] == 0)[0])
+    with pytest.raises(IllegalActionError, match="env 2"):
+        env.step(acts)
+    assert [env.state(i) for i in range(3)] == before
+
+
+def test_records_replay_and_state_is_the_engine_state() -> None:
+    env = trapoula.vector.make("bourre", num_envs=4, seed=9)
+    _, mask, _ = env.reset()
+    rng = np.random.default_rng(1)
+    seen = 0
+    while seen < 5:
+        _, mask, _, rewards, done = env.step((rng.random(mask.shape) * mask).argmax(1))
+        recs = env.records()
+        assert sorted(recs) == np.flatnonzero(done).tolist()
+        for i, rec in recs.items():
+            assert trapoula.replay(rec).is_over
+            assert env.finished(i) is not None and env.finished(i).record() == rec
+            seen += 1
+    assert env.state(0).game.name == "bourre" and not env.state(0).is_over
+
+
+def test_the_incremental_encoder_alone_agrees() -> None:
+    """The Bourloto encoder on the engine's path (used for options the batch does not
+    play), compared cell for cell with the reference encoder on the same deals."""
+    import trapoula.envs
+    from trapoula.vector.bourloto import BourlotoEncoder
+    from trapoula.vector.env import VectorEnv
+
+    for preset in ("gr", "ru"):
+        ad = trapoula.envs.adapter_for("bourloto", preset)
+        inc = VectorEnv(ad, 5, seed=6, encoder=BourlotoEncoder(ad, 5))
+        ref = VectorEnv(ad, 5, seed=6)
+        a, b = inc.reset(), ref.reset()
+        rng = np.random.default_rng(2)
+        for _ in range(150):
+            assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=False))
+            acts = (rng.random(a[1].shape) * a[1]).argmax(1)
+            a, b = inc.step(acts), ref.step(acts)
+
+
+def test_each_step_returns_new_arrays() -> None:
+    env = trapoula.vector.make("bourloto", "gr", num_envs=4, seed=1)
+    first = env.reset()
+    kept = [a.copy() for a in first]
+    out = env.step(first[1].argmax(1))
+    assert all(np.array_equal(a, k) for a, k in zip(first, kept, strict=True))
+    assert not any(np.shares_memory(a, b) for a, b in zip(first, out, strict=False))

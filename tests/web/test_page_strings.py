@@ -1,0 +1,38 @@
+"""The strings the page shares with the terminal (``/api/strings``): every rule option of
+every game named, grouped and explained in four languages without spec ids, every choice
+value worded, a name per bot seat."""
+
+from __future__ import annotations
+
+import re
+
+from trapoula.tui.strings import STRINGS
+from trapoula.tui.strings_options import CHOICE_TEXTS, OPTION_TEXTS
+from trapoula.web.catalog import games_info
+from trapoula.web.strings import page_strings
+
+SPEC_ID = re.compile(r"\b[A-Z]{2}-A\d+\b|§\d")
+
+
+def test_every_option_has_a_name_group_and_help_in_four_languages() -> None:
+    for g in games_info()["games"]:
+        texts = OPTION_TEXTS[g["name"]]
+        assert {o["name"] for o in g["options"]} == set(texts), g["name"]
+        for o in g["options"]:
+            t = texts[o["name"]]
+            assert t["group"] in STRINGS
+            assert len(set(t["label"])) >= 1 and all(t["label"]) and all(t["help"])
+            assert not any(SPEC_ID.search(x) for x in t["label"] + t["help"]), o["name"]
+            for k, values in t["when"].items():  # conditions name real options and values
+                assert k in texts and values
+            for c in o["choices"] or []:
+                assert isinstance(c, int) or str(c) in CHOICE_TEXTS, (o["name"], c)
+
+
+def test_the_page_gets_the_terminals_strings() -> None:
+    s = page_strings()
+    assert s["strings"]["decl_quarte"] == list(STRINGS["decl_quarte"])
+    assert s["strings"]["last_trick"][1] == "τελευταία μπάζα"
+    names = s["bot_names"]
+    assert all(len(set(v)) == 7 for v in names.values())  # one name per seat
+    assert {"easy", "medium", "hard", "expert"} <= set(s["levels"])
