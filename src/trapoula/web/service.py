@@ -324,8 +324,10 @@ class TableService(SeatingMixin):
 
     @staticmethod
     def _db_is_down(exc: BaseException) -> bool:
-        """Not a unique-code collision (IntegrityError / ValueError of the memory store)."""
-        return type(exc).__name__ not in ("IntegrityError", "ValueError")
+        """Not a unique-code collision (IntegrityError / ValueError of the memory store; the
+        store may wrap it in its StoreUnavailable)."""
+        cause = exc.__cause__ if exc.__cause__ is not None else exc
+        return type(cause).__name__ not in ("IntegrityError", "ValueError")
 
     def _holds(self, table_id: str) -> bool:
         """Whether a seat at ``table_id`` still counts towards its address's seats."""

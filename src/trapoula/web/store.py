@@ -417,6 +417,7 @@ class SqlStore:
             )
             return bool(r.rowcount == 1)
 
+    @_guard
     def put_seat(self, table_id: str, row: SeatRow) -> None:
         """Replace a seat (a person leaves it, the creator gives it to a bot)."""
         s = self.seats
