@@ -160,6 +160,7 @@ async def test_bots_fill_seats_and_finish_a_match() -> None:
         if table.state.is_over:
             break
         await asyncio.sleep(0.01)
+    await settle(svc)  # the last state leaves the watcher's outbox
     assert table.state.is_over and watcher.state()["over"]
     assert watcher.state()["sheet"] and watcher.state()["result"]["winner"] in ("A", "B")
     record = await svc.record(t["table_id"])
@@ -225,6 +226,8 @@ async def test_two_services_share_a_table_through_store_and_bus() -> None:
                 await act(svc, sock, st["legal"][0], st["seq"])
                 continue
         await asyncio.sleep(0.001)
+    await settle(a)
+    await settle(b)
     assert ta.state.is_over and tb.state.is_over and tb.seq == ta.seq
     assert on_a.state()["seq"] == on_b.state()["seq"] == ta.seq
     assert on_a.errors() == [] and on_b.errors() == []
