@@ -36,3 +36,25 @@ def test_the_page_gets_the_terminals_strings() -> None:
     names = s["bot_names"]
     assert all(len(set(v)) == 7 for v in names.values())  # one name per seat
     assert {"easy", "medium", "hard", "expert"} <= set(s["levels"])
+
+
+def test_every_error_a_person_can_meet_is_worded_in_the_pages_languages() -> None:
+    """The page words each server error code in el/ru/it (English shows the server's own
+    message): every WebSocket code of ``ERROR_CODES`` and every HTTP ``ServiceError`` code."""
+    from pathlib import Path
+
+    import trapoula.web as web
+    from trapoula.web.protocol import ERROR_CODES
+
+    static = Path(web.__file__).parent
+    source = (static / "static" / "i18n.js").read_text(encoding="utf-8")
+    block = source[source.index("const ERRORS = {"):source.index("const DETAIL")]
+    rows = dict(re.findall(r"\n    (\w+): \[(.*?)\],", block, flags=re.S))
+    http = set()
+    for path in static.glob("*.py"):
+        http |= set(re.findall(r'ServiceError\(\s*\d+,\s*"(\w+)"', path.read_text("utf-8")))
+    wanted = set(ERROR_CODES) | http
+    assert wanted <= set(rows), sorted(wanted - set(rows))
+    for code in wanted:
+        texts = re.findall(r'"((?:[^"\\]|\\.)*)"', rows[code])
+        assert len(texts) == 4 and texts[0] == "" and all(texts[1:]), code

@@ -239,7 +239,7 @@
       try {
         this.games = await api("GET", "/api/games");
       } catch (e) {
-        toast(e.message, "error");
+        toast(TP.errorText(e.code, e.message), "error");
         return;
       }
       const g = this.games.games[0];
@@ -359,7 +359,7 @@
         saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
         go("/t/" + res.code);
       } catch (e) {
-        toast(e.message, "error");
+        toast(TP.errorText(e.code, e.message), "error");
         this.loadTables();
       }
     }
@@ -570,7 +570,7 @@
         saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
         go("/t/" + res.code);
       } catch (e) {
-        toast(e.message, "error");
+        toast(TP.errorText(e.code, e.message), "error");
       }
     }
   }
@@ -656,7 +656,7 @@
             this.token = res.token;
             this.seat = res.seat;
             this.open();
-          } catch (err) { toast(err.message, "error"); }
+          } catch (err) { toast(TP.errorText(err.code, err.message), "error"); }
         } },
         h("label", { for: "join-name", text: t("your_name") }), nameInput,
         h("label", { for: "join-seat", text: t("seat") }), seatSel,
@@ -711,7 +711,7 @@
           { token: this.token });
         saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
         go("/t/" + res.code);
-      } catch (e) { toast(e.message, "error"); }
+      } catch (e) { toast(TP.errorText(e.code, e.message), "error"); }
     }
 
     connect() {
@@ -788,7 +788,7 @@
       } else if (msg.type === "error") {
         if (/token/.test(msg.message || "")) this.badToken = true;
         if (msg.code !== "rate_limited" || !this.lastRate || Date.now() - this.lastRate > 3000) {
-          toast(msg.message || msg.code, "error");
+          toast(TP.errorText(msg.code, msg.message), "error");
           if (msg.code === "rate_limited") this.lastRate = Date.now();
         }
         this.view.actionFailed();

@@ -289,12 +289,79 @@
     return i < 0 ? String(s) : SUIT_GLYPH[i];
   }
 
+  /* The server's error codes (web/protocol.py ERROR_CODES and the HTTP error codes) in the
+     other languages; English shows the server's own, more detailed message.  For the codes in
+     DETAIL the server's message (which names the option, seat or limit) follows in brackets. */
+  const ERRORS = {
+    stale: ["", "Το τραπέζι προχώρησε πριν φτάσει η κίνησή σου· ανανεώθηκε.",
+      "Стол продвинулся раньше, чем пришёл ваш ход; он обновлён.",
+      "Il tavolo è andato avanti prima della tua mossa; è stato aggiornato."],
+    not_your_turn: ["", "Δεν είναι η σειρά σου.", "Сейчас не ваш ход.", "Non è il tuo turno."],
+    illegal: ["", "Αυτή η κίνηση δεν επιτρέπεται τώρα.", "Этот ход сейчас не разрешён.",
+      "Questa mossa ora non è consentita."],
+    parse: ["", "Η κίνηση δεν διαβάστηκε.", "Ход не удалось прочитать.",
+      "Impossibile leggere la mossa."],
+    rate_limited: ["", "Πάρα πολλά μηνύματα· πιο αργά.", "Слишком много сообщений; помедленнее.",
+      "Troppi messaggi; rallenta."],
+    too_many: ["", "Συμπληρώθηκε ένα όριο (τραπέζια, θέσεις, συνδέσεις ή μηνύματα)· δοκίμασε αργότερα.",
+      "Достигнут предел (столов, мест, соединений или сообщений); попробуйте позже.",
+      "Raggiunto un limite (tavoli, posti, connessioni o messaggi); riprova più tardi."],
+    unavailable: ["", "Ο διακομιστής δεν μπορεί να αποθηκεύσει κινήσεις αυτή τη στιγμή· δοκίμασε σε λίγο.",
+      "Сервер сейчас не может сохранить ход; попробуйте через минуту.",
+      "Il server ora non riesce a salvare le mosse; riprova tra poco."],
+    finished: ["", "Αυτό το τραπέζι τελείωσε.", "Эта игра закончена.", "Questo tavolo è terminato."],
+    abandoned: ["", "Αυτό το τραπέζι εγκαταλείφθηκε.", "Этот стол заброшен.",
+      "Questo tavolo è stato abbandonato."],
+    spectator: ["", "Οι θεατές δεν παίζουν.", "Зрители не могут ходить.",
+      "Gli spettatori non possono giocare."],
+    waiting: ["", "Το τραπέζι περιμένει παίκτες.", "Стол ждёт игроков.",
+      "Il tavolo aspetta i giocatori."],
+    not_creator: ["", "Μόνο ο δημιουργός του τραπεζιού μπορεί να το κάνει.",
+      "Это может только создатель стола.", "Solo chi ha creato il tavolo può farlo."],
+    bad_message: ["", "Ο διακομιστής δεν κατάλαβε το αίτημα.", "Сервер не понял запрос.",
+      "Il server non ha capito la richiesta."],
+    bad_request: ["", "Ο διακομιστής δεν κατάλαβε το αίτημα.", "Сервер не понял запрос.",
+      "Il server non ha capito la richiesta."],
+    too_large: ["", "Το αίτημα είναι πολύ μεγάλο.", "Запрос слишком большой.",
+      "La richiesta è troppo grande."],
+    timeout: ["", "Το αίτημα άργησε πολύ.", "Запрос занял слишком много времени.",
+      "La richiesta ha impiegato troppo."],
+    not_found: ["", "Δεν υπάρχει τέτοιο τραπέζι.", "Такого стола нет.", "Tavolo inesistente."],
+    seat_taken: ["", "Η θέση είναι πιασμένη.", "Это место занято.", "Il posto è occupato."],
+    table_full: ["", "Το τραπέζι είναι γεμάτο.", "Стол заполнен.", "Il tavolo è pieno."],
+    bad_token: ["", "Αυτός ο φυλλομετρητής δεν έχει θέση σε αυτό το τραπέζι.",
+      "У этого браузера нет места за этим столом.", "Questo browser non ha un posto a questo tavolo."],
+    no_seat: ["", "Αυτός ο φυλλομετρητής δεν έχει θέση σε αυτό το τραπέζι.",
+      "У этого браузера нет места за этим столом.", "Questo browser non ha un posto a questo tavolo."],
+    bad_name: ["", "Διάλεξε όνομα 1–24 χαρακτήρων.", "Выберите имя из 1–24 символов.",
+      "Scegli un nome di 1–24 caratteri."],
+    bad_option: ["", "Αυτή η τιμή κανόνα δεν επιτρέπεται", "Такое значение правила недопустимо",
+      "Questo valore della regola non è consentito"],
+    bad_seats: ["", "Οι θέσεις του τραπεζιού δεν είναι σωστές", "Места за столом заданы неверно",
+      "I posti del tavolo non sono validi"],
+    bad_table: ["", "Οι ρυθμίσεις του τραπεζιού δεν είναι σωστές", "Настройки стола неверны",
+      "Le impostazioni del tavolo non sono valide"],
+    seat: ["", "Αυτή η θέση δεν είναι ελεύθερη για σένα", "Это место вам недоступно",
+      "Questo posto non è libero per te"],
+    not_finished: ["", "Θα είναι έτοιμο όταν τελειώσει το παιχνίδι.", "Будет готово, когда игра закончится.",
+      "Sarà pronto a fine partita."],
+  };
+  const DETAIL = new Set(["bad_option", "bad_seats", "bad_table", "seat", "too_many"]);
+  /** The text a person reads for a server error: English keeps the server's message. */
+  function errorText(code, message) {
+    const row = ERRORS[code];
+    const text = row && row[langIndex()];
+    if (!text) return message || code || "";
+    return DETAIL.has(code) && message ? text + " (" + message + ")" : text;
+  }
+
   function setLang(l) { lang = LANGS.includes(l) ? l : "en"; document.documentElement.lang = lang; }
   function getLang() { return lang; }
 
   window.TP = window.TP || {};
   Object.assign(window.TP, {
     LANGS, LANG_NAMES, SUIT_GLYPH, t, actionWord, setLang, getLang, parseCard, cardName,
-    cardShort, rankShort, suitName, suitGlyph, suitIndex, STRINGS: S, ACTIONS,
+    cardShort, rankShort, suitName, suitGlyph, suitIndex, STRINGS: S, ACTIONS, ERRORS,
+    errorText,
   });
 })();

@@ -85,7 +85,7 @@
       } catch (e) {
         this.root.textContent = "";
         this.root.append(TP.h("div", { class: "card-box" },
-          TP.h("p", { text: e.status === 404 ? t("no_replay") : e.message }),
+          TP.h("p", { text: e.status === 404 ? t("no_replay") : TP.errorText(e.code, e.message) }),
           TP.h("a", { class: "btn", href: "/", text: t("back_lobby") })));
         return;
       }
