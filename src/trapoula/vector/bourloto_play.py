@@ -2,12 +2,15 @@
 :mod:`trapoula.vector`), pinned to the engine by the agreement check and by the replay.
 
 A deal is stepped by the engine (:class:`~trapoula.vector.env.VectorEnv`'s Python path)
-through the bidding, the seven exchange, the declarations and, when declarations may be
-made with a trick-1 card, the first trick.  From then on nothing but cards (and the word
-``bourlot`` with the King or Queen of trumps) can be played: the deal *enters* the batch
-here.  Its hands, trick, trumps and tallies become numpy rows (cards numbered as the
-adapter numbers them, ``k = 8 * suit + rank - 7``); every step then computes the legal
-cards of every deal in the batch at once, with the same operations as the numpy playouts
+through the bidding, the declarations, the first trick when declarations are made with a
+trick-1 card the batch does not play, and as long as the 7 of trumps' holder may still swap
+it for the upcard (§1.2.2.7: an extra last action of his first turn after the deal, possible
+until he or the upcard's recipient has played).  From then on nothing but cards (and the
+words ``bourlot`` with the King or Queen of trumps and ``declare`` with a trick-1 card) can
+be played: the deal *enters* the batch here.  Its hands, trick, trumps and tallies become
+numpy rows (cards numbered as the adapter numbers them, ``k = 8 * suit + rank - 7``);
+every step then computes the legal cards of every deal in the batch at once, with the same
+operations as the numpy playouts
 (:mod:`trapoula.accel.bourloto_numpy`: follow suit, trump, overtrump, the partner
 exception), plays the chosen cards, closes the tricks and moves the observation rows on
 (:class:`~trapoula.vector.bourloto.BourlotoEncoder`'s rows, the same cells its deltas
@@ -53,6 +56,7 @@ _PTS = np.array([[_TP8[k & 7] if k >> 3 == t else _P8[k & 7] for k in range(32)]
                  for t in range(4)], np.int64)
 _BITS = np.arange(32, dtype=np.int64)
 _ME = np.arange(4)
+_SEATS = range(4)
 _FULL = 0xFFFFFFFF
 
 
@@ -101,6 +105,7 @@ class BourlotoVectorEnv(VectorEnv):
         self.pexc = bool(opts.partner_exception)
         self.trick1_words = opts.declaration_timing == "first_trick"
         self.bourlot_played = opts.bourlot_announce == "when_played"
+        self.seven = opts.seven_exchange != "none"  # trick 1 may hold the seven exchange
         n = num_envs
         self.fast = self.batched  # the deals in the batch
         self.hands = np.zeros((n, 4), np.int64)
@@ -155,7 +160,9 @@ class BourlotoVectorEnv(VectorEnv):
         self.trk[i] = (t[4], t[5])
         self.bour[i] = st.declared[2]
         self.dscore[i] = st.declared[1]
-        self.shown[i] = False
+        # declarations shown with trick-1 cards before entry (after a seven exchange, say)
+        # are compared by the engine at the end of trick 1, as the batch's own are
+        self.shown[i] = not st._tl and any(st.declared[0])
         self.buyer[i] = ctx.buyer
         self.hanging[i] = ctx.hanging
         self.kq[i] = _to32(ctx.kq_mask)
@@ -184,8 +191,17 @@ class BourlotoVectorEnv(VectorEnv):
             enc.stale[i] = False
 
     def _ready(self, state: Any) -> bool:
-        return bool(state._phase == PLAY
-                    and (state._tl or not self.trick1_words or self.trick1_here))
+        """Whether deal ``state`` may enter the batch: it is in the card play, past the
+        trick-1 words the batch does not play, and nobody can still swap the 7 of trumps
+        (§1.2.2.7, an extra action of the holder's first turn: the engine answers, and the
+        deal waits on the engine's path until the holder or the recipient has played)."""
+        if state._phase != PLAY:
+            return False
+        if state._tl:
+            return True
+        if self.trick1_words and not self.trick1_here:
+            return False
+        return not (self.seven and any(state.may_swap_out_of_turn(s) for s in _SEATS))
 
     def _sync(self, i: int) -> GameState:
         """The engine state of deal ``i``: the entry state with the batch's actions."""
