@@ -106,3 +106,27 @@ def test_each_step_returns_new_arrays() -> None:
     out = env.step(first[1].argmax(1))
     assert all(np.array_equal(a, k) for a, k in zip(first, kept, strict=True))
     assert not any(np.shares_memory(a, b) for a, b in zip(first, out, strict=False))
+
+
+def test_the_seven_exchange_in_the_batch_follows_the_engine() -> None:
+    """RULES §1.2.2.7 in the numpy card play: the 7 of trumps' holder is offered 'exchange'
+    exactly where the engine offers it, and a deal that swaps goes on as the engine's."""
+    from trapoula.envs.base import Play
+
+    env = trapoula.vector.make("bourloto", "gr", num_envs=8, seed=5)
+    ad = env.adapter
+    ex = ad.index("exchange")
+    obs, mask, to_act = env.reset()
+    rng = np.random.default_rng(3)
+    swapped = 0
+    for _ in range(120):
+        batched = env.batched.copy()
+        for i in range(env.num_envs):
+            st = env.state(i)
+            assert np.array_equal(mask[i], Play(ad, st, rows=False).mask())
+            assert np.array_equal(obs[i], ad.observe(st.view(st.current_player)))
+        acts = (rng.random(mask.shape) * mask).argmax(1)
+        acts = np.where(mask[:, ex] == 1, ex, acts)  # always swap when offered
+        swapped += int((batched & (acts == ex)).sum())
+        obs, mask, to_act, _, _ = env.step(acts)
+    assert swapped > 0

@@ -7,8 +7,9 @@ knowledge out of the state (its whole history as text, every trick ...), which c
 several times the engine step.  :class:`StateCells` writes the same cells straight from
 the state's fields, reading only the seat's own hand and declarations and public facts
 (the bidding log, the trick, the cards played, the tallies, the declarations shown).  It
-serves only the layout it was written for (:func:`knows`): a changed adapter falls back
-to the view, so a change can make the observation slower, never different.
+serves only the layout and the rule options it was written for (:func:`knows`): a changed
+adapter or a new option falls back to the view, so a change can make the observation
+slower, never different.
 
 >>> import trapoula
 >>> from trapoula.envs import adapter_for
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from trapoula.envs.bourloto import _SCALE, INDEX, PHASES
+from trapoula.envs.bourloto import _PLAY0, _SCALE, INDEX, PHASES
 from trapoula.envs.layout import clip01
 
 if TYPE_CHECKING:
@@ -56,10 +57,15 @@ def _k32s(mask: int) -> list[int]:
 
 def knows(adapter: Adapter) -> bool:
     """True when ``adapter``'s observation is the one this encoder writes: the Bourloto
-    adapter's slices in this order, the phases of the engine."""
+    adapter's slices in this order, the phases of the engine, and rule options this code was
+    written and checked for (those the numpy engine knows,
+    :func:`trapoula.accel.bourloto_numpy.supports`: a new option or value, e.g. of a new
+    preset sharing the layout, gets the view's observation until it is checked here)."""
+    from trapoula.accel.bourloto_numpy import supports
     from trapoula.games.bourloto import state as state_module
 
     return (type(adapter).__name__ == "BourlotoAdapter"
+            and supports(adapter.game.options)  # type: ignore[arg-type]
             and [n for n, _ in adapter.obs_layout.pieces] == _PIECES
             and PHASES == state_module.PHASES
             and adapter.obs_layout.shapes["bids"] == (adapter.bid_slots, 16)  # type: ignore[attr-defined]
@@ -235,10 +241,11 @@ class SeatRows:
         phase = before._phase
         rows = self.rows
         if phase == 5:  # PLAY
-            if after._phase != 5 or (action - 12) & 3:
+            if action < _PLAY0 or after._phase != 5 or (action - _PLAY0) & 3:
+                # not a plain card (the seven exchange, a card with words ...): rebuilt
                 self.stale = [True] * 4
                 return
-            seat, card, trick = before._turn, (action - 12) >> 2, before.trick
+            seat, card, trick = before._turn, (action - _PLAY0) >> 2, before.trick
             pos = len(trick)
             nxt = after._turn
             rows[seat][self.o_hand + card] = 0.0

@@ -35,6 +35,7 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
+from trapoula.envs.bourloto import _PLAY0
 from trapoula.envs.bourloto_fast import _K32, StateCells, knows
 from trapoula.games.bourloto.state import AGREE, BID2, PLAY
 from trapoula.vector.encode import Encoder
@@ -90,10 +91,10 @@ class BourlotoEncoder(Encoder):
         a: Any = play.state
         phase = b._phase
         if phase == PLAY:
-            if a._phase != PLAY or (action - 12) & 3:
-                self.stale[i] = True
+            if action < _PLAY0 or a._phase != PLAY or (action - _PLAY0) & 3:
+                self.stale[i] = True  # not a plain card (the seven exchange, words ...)
                 return
-            seat, card, trick = b._turn, (action - 12) >> 2, b.trick
+            seat, card, trick = b._turn, (action - _PLAY0) >> 2, b.trick
             pos = len(trick)
             if pos < 3:
                 self.plays.append((i, seat, card, pos, a._turn))

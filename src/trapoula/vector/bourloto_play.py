@@ -2,12 +2,19 @@
 :mod:`trapoula.vector`), pinned to the engine by the agreement check and by the replay.
 
 A deal is stepped by the engine (:class:`~trapoula.vector.env.VectorEnv`'s Python path)
-through the bidding, the seven exchange, the declarations and, when declarations may be
-made with a trick-1 card, the first trick.  From then on nothing but cards (and the word
-``bourlot`` with the King or Queen of trumps) can be played: the deal *enters* the batch
-here.  Its hands, trick, trumps and tallies become numpy rows (cards numbered as the
-adapter numbers them, ``k = 8 * suit + rank - 7``); every step then computes the legal
-cards of every deal in the batch at once, with the same operations as the numpy playouts
+through the bidding, the declarations and, when declarations are made with a trick-1 card
+the batch does not play, the first trick.  From then on nothing but cards (and the words
+``bourlot`` with the King or Queen of trumps and ``declare`` with a trick-1 card) can be
+played, but for the seven exchange (§1.2.2.7: the 7 of trumps' holder may swap it for the
+upcard as an extra action of his first turn after the deal, before the upcard's recipient
+has played): the deal *enters* the batch here.  At the holder's turn (the engine names him
+at entry) the batch asks the engine's legal list of that position whether ``exchange`` is
+in it; an exchange takes the deal out of the batch (the engine plays it, its rows are
+rebuilt from the state's fields) and it enters again at once, with the new hands.
+
+A deal's hands, trick, trumps and tallies become numpy rows (cards numbered as the adapter
+numbers them, ``k = 8 * suit + rank - 7``); every step then computes the legal cards of
+every deal in the batch at once, with the same operations as the numpy playouts
 (:mod:`trapoula.accel.bourloto_numpy`: follow suit, trump, overtrump, the partner
 exception), plays the chosen cards, closes the tricks and moves the observation rows on
 (:class:`~trapoula.vector.bourloto.BourlotoEncoder`'s rows, the same cells its deltas
@@ -35,6 +42,7 @@ import numpy as np
 from trapoula.accel.bourloto_numpy import _ABOVE_CT, _P8, _S8, _TP8, _TS8
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
+from trapoula.envs.bourloto import INDEX
 from trapoula.envs.bourloto_fast import _K32
 from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.state import PLAY
@@ -53,6 +61,8 @@ _PTS = np.array([[_TP8[k & 7] if k >> 3 == t else _P8[k & 7] for k in range(32)]
                  for t in range(4)], np.int64)
 _BITS = np.arange(32, dtype=np.int64)
 _ME = np.arange(4)
+_SEATS = range(4)
+_EXCHANGE = INDEX["exchange"]
 _FULL = 0xFFFFFFFF
 
 
@@ -101,7 +111,9 @@ class BourlotoVectorEnv(VectorEnv):
         self.pexc = bool(opts.partner_exception)
         self.trick1_words = opts.declaration_timing == "first_trick"
         self.bourlot_played = opts.bourlot_announce == "when_played"
+        self.seven = opts.seven_exchange != "none"  # trick 1 may hold the seven exchange
         n = num_envs
+        self.swapper = np.full(n, -1, np.int64)
         self.fast = self.batched  # the deals in the batch
         self.hands = np.zeros((n, 4), np.int64)
         self.trump = np.zeros(n, np.int64)
@@ -155,7 +167,9 @@ class BourlotoVectorEnv(VectorEnv):
         self.trk[i] = (t[4], t[5])
         self.bour[i] = st.declared[2]
         self.dscore[i] = st.declared[1]
-        self.shown[i] = False
+        # declarations shown with trick-1 cards before entry (after a seven exchange, say)
+        # are compared by the engine at the end of trick 1, as the batch's own are
+        self.shown[i] = not st._tl and any(st.declared[0])
         self.buyer[i] = ctx.buyer
         self.hanging[i] = ctx.hanging
         self.kq[i] = _to32(ctx.kq_mask)
@@ -168,6 +182,14 @@ class BourlotoVectorEnv(VectorEnv):
                             sum(x.points for x in shown[1] + shown[3]))
         self.nlog[i] = 0
         self._entry[i] = st
+        # §1.2.2.7: the seat that may still swap the 7 of trumps for the upcard with its
+        # first action (the engine says who); its mask there is the engine's legal list
+        self.swapper[i] = -1
+        if self.seven and not st._tl and ctx.trump >= 0:
+            seven = 1 << (13 * ctx.trump + 5)
+            for s in _SEATS:  # (only the seven's holder can)
+                if ctx.hands[s] & seven and st.may_swap_out_of_turn(s):
+                    self.swapper[i] = s
         self.fast[i] = True
         enc = self.encoder
         stale = np.flatnonzero(enc.stale[i])
@@ -184,6 +206,8 @@ class BourlotoVectorEnv(VectorEnv):
             enc.stale[i] = False
 
     def _ready(self, state: Any) -> bool:
+        """Whether deal ``state`` may enter the batch (it is in the card play, past the
+        trick-1 words the batch does not play)."""
         return bool(state._phase == PLAY
                     and (state._tl or not self.trick1_words or self.trick1_here))
 
@@ -248,6 +272,14 @@ class BourlotoVectorEnv(VectorEnv):
                 acts_py = np.full(self.num_envs, -1, np.int64)
                 acts_py[i] = acts[i]
                 super().step(acts_py)  # raises IllegalActionError
+        swaps = rows[acts[rows] == _EXCHANGE]
+        for i in swaps.tolist():  # the seven exchange: the deal leaves the batch (the
+            self.state(i)  # engine plays it; its rows are rebuilt from the state's fields)
+            self.fast[i] = False
+            self.swapper[i] = -1
+            self._ints[i] = [self._index[x] for x in self._plays[i].state.legal_actions()]
+        if len(swaps):
+            rows = np.flatnonzero(self.fast & (acts >= 0))
         slow = np.where(self.fast, -1, acts)
         self._finished_lazy = {}
         self._pending_fast = rows
@@ -349,6 +381,7 @@ class BourlotoVectorEnv(VectorEnv):
             flat[bc + o["tricks"]] = t[:, us]
             flat[bc + o["tricks"] + 1] = t[:, 1 - us]
         self.turn[r] = nxt
+        self.swapper[r[self.swapper[r] == seat]] = -1  # his first action was a card
         on.append(base + o["to_act"] + ((nxt[:, None] - _ME) & 3))
         flat[np.concatenate([x.ravel() for x in off])] = 0.0
         flat[np.concatenate([x.ravel() for x in on])] = 1.0
@@ -439,3 +472,6 @@ class BourlotoVectorEnv(VectorEnv):
             m[:, 15::4] = kqbits & first[:, None]
         self.mask[r] = m
         self.to_act[r] = seat
+        for i in r[seat == self.swapper[r]].tolist():  # the 7's holder's first action
+            if self._actions[_EXCHANGE] in self.state(i).legal_actions():
+                self.mask[i, _EXCHANGE] = 1
