@@ -60,6 +60,7 @@ def knows(adapter: Adapter) -> bool:
     from trapoula.games.bourloto import state as state_module
 
     return (type(adapter).__name__ == "BourlotoAdapter"
+            and adapter.num_actions == len(INDEX)  # (not declaration_timing="in_play")
             and [n for n, _ in adapter.obs_layout.pieces] == _PIECES
             and PHASES == state_module.PHASES
             and adapter.obs_layout.shapes["bids"] == (adapter.bid_slots, 16)  # type: ignore[attr-defined]
