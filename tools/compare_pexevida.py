@@ -104,7 +104,11 @@ Object.assign(Trapezi.prototype, {
 for (const f of ["vida.js", "pliromi.js", "partida.js", "energia.js"])
   vm.runInThisContext(fs.readFileSync(path.join(dir, "client", "common", f), "utf8"),
                       {filename: f});
-const hand = cards => { const h = new filajsHand(); cards.forEach(c => h.cardPush(new filajsCard(c))); return h; };
+const hand = cards => {
+  const h = new filajsHand();
+  cards.forEach(c => h.cardPush(new filajsCard(c)));
+  return h;
+};
 // declaration_timing="in_play": each show, answer and card of the deal through pexevida's
 // trapeziProcessEnergiaΑΕΡΑΣ; what its code allows is checked at each step: the aeras
 // button (arena/cpanel.js: fewer than 6 tricks over, no show pending, no approved one of the
