@@ -236,7 +236,8 @@ class SeatRows:
         phase = before._phase
         rows = self.rows
         if phase == 5:  # PLAY
-            if after._phase != 5 or (action - 12) & 3:
+            # (a plain card only: not the exchange or a redeal with the trick-1 card)
+            if after._phase != 5 or not 12 <= action < 140 or (action - 12) & 3:
                 self.stale = [True] * 4
                 return
             seat, card, trick = before._turn, (action - 12) >> 2, before.trick

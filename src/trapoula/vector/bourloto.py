@@ -90,7 +90,8 @@ class BourlotoEncoder(Encoder):
         a: Any = play.state
         phase = b._phase
         if phase == PLAY:
-            if a._phase != PLAY or (action - 12) & 3:
+            # (a plain card only: not the exchange or a redeal with the trick-1 card)
+            if a._phase != PLAY or not 12 <= action < 140 or (action - 12) & 3:
                 self.stale[i] = True
                 return
             seat, card, trick = b._turn, (action - 12) >> 2, b.trick

@@ -155,7 +155,8 @@ class BourlotoVectorEnv(VectorEnv):
         self.trk[i] = (t[4], t[5])
         self.bour[i] = st.declared[2]
         self.dscore[i] = st.declared[1]
-        self.shown[i] = False
+        # (a deal may enter during trick 1, after the seven exchange's window closed)
+        self.shown[i] = not st._tl and any(st.declared[0])
         self.buyer[i] = ctx.buyer
         self.hanging[i] = ctx.hanging
         self.kq[i] = _to32(ctx.kq_mask)
@@ -184,8 +185,12 @@ class BourlotoVectorEnv(VectorEnv):
             enc.stale[i] = False
 
     def _ready(self, state: Any) -> bool:
-        return bool(state._phase == PLAY
-                    and (state._tl or not self.trick1_words or self.trick1_here))
+        if state._phase != PLAY:
+            return False
+        if not state._tl and (state._ctx.aponta or any(
+                state.may_swap_out_of_turn(s) for s in range(4))):
+            return False  # the seven exchange or a late redeal may still come with a card
+        return bool(state._tl or not self.trick1_words or self.trick1_here)
 
     def _sync(self, i: int) -> GameState:
         """The engine state of deal ``i``: the entry state with the batch's actions."""
