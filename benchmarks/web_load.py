@@ -38,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -65,13 +66,23 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database_url: str, log: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes],
-                                                                        str]:
+# the benchmark is one client address: the per-address limits are off for its own servers
+NO_ADDRESS_LIMITS = ["--tables-per-minute", "0", "--joins-per-minute", "0",
+                     "--seats-per-address", "0", "--conns-per-address", "0", "--open-tables", "0"]
+
+
+def start_server(database_url: str, log: Path, extra: list[str], src: str | None = None
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """``trapoula serve`` (from ``src``, another version's ``src`` folder, when given)."""
     port = free_port()
     args = [sys.executable, "-c", SERVER_MAIN, "serve", "--host", "127.0.0.1", "--port", str(port),
             "--database-url", database_url, *extra]
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     with log.open("wb") as out:
-        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -389,10 +400,27 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not offer permessage-deflate (browsers do offer it)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write every figure to this file")
+    parser.add_argument("--baseline-src", metavar="DIR",
+                        help="first run the same load against the server in DIR (another "
+                             "version's src folder, e.g. `git archive main src | tar -x -C /tmp/m`"
+                             " then /tmp/m/src), then against this one: side by side in one run")
     args = parser.parse_args(argv)
+    reports = []
+    runs = [("baseline", args.baseline_src), ("current", None)] if args.baseline_src else [
+        ("current", None)]
+    for label, src in runs:
+        report = run_once(args, parser, src, label)
+        report["server"] = label if args.baseline_src else "current"
+        reports.append(report)
+        print(f"[{report['server']}]" if args.baseline_src else "", format_report(report))
+    if args.json:
+        Path(args.json).write_text(json.dumps(reports if args.baseline_src else reports[0],
+                                              indent=1))
+    return 0 if all(r["actions"] for r in reports) else 1
 
-    import threading
 
+def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
+             src: str | None, label: str = "current") -> dict[str, Any]:
     tmp = tempfile.TemporaryDirectory(prefix="trapoula-load-")
     servers: list[subprocess.Popen[bytes]] = []
     if args.url:
@@ -401,13 +429,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if args.processes > 1 and not (args.redis_url and args.database_url):
             parser.error("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
-        db = args.database_url or f"sqlite:///{tmp.name}/load.db"
-        extra = list(args.server_arg)
+        # "{run}" in the URL: a database per run (baseline, current), e.g. .../{run}
+        db = (args.database_url or f"sqlite:///{tmp.name}/load.db").replace("{run}", label)
+        extra = list(args.server_arg) + ([] if src else NO_ADDRESS_LIMITS)
         if args.redis_url:
             extra += ["--redis-url", args.redis_url]
         bases = []
         for i in range(args.processes):   # one after the other: the first creates the schema
-            server, base = start_server(db, Path(tmp.name, f"server{i}.log"), extra)
+            server, base = start_server(db, Path(tmp.name, f"server{i}.log"), extra, src)
             servers.append(server)
             bases.append(base)
         pids = [server.pid for server in servers]
@@ -438,13 +467,20 @@ def main(argv: list[str] | None = None) -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
     report = summarise(args, results, samples, wall)
-    print(format_report(report))
-    if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1))
     if servers and report["actions"] == 0:
         print(Path(tmp.name, "server0.log").read_text()[-3000:])
     tmp.cleanup()
-    return 0 if report["actions"] else 1
+    return report
+
+
+def slope(points: list[tuple[float, float]]) -> float | None:
+    """Least-squares slope of (t, y) points, per minute (None for fewer than 3 points)."""
+    if len(points) < 3:
+        return None
+    mt = statistics.fmean(t for t, _ in points)
+    my = statistics.fmean(y for _, y in points)
+    var = sum((t - mt) ** 2 for t, _ in points)
+    return 60 * sum((t - mt) * (y - my) for t, y in points) / var if var else None
 
 
 def summarise(args: argparse.Namespace, results: list[Stats],
@@ -481,6 +517,9 @@ def summarise(args: argparse.Namespace, results: list[Stats],
         "tables_created": sum(s.tables for s in results),
         "errors": dict(errors),
         "server_rss_mib": [(round(t - samples[0][0], 1), rss) for t, rss, _ in samples],
+        # in the measuring window: how the server's memory moves (flat: about 0)
+        "server_rss_mib_per_min": (lambda k: None if k is None else round(k, 2))(
+            slope([(t, rss) for t, rss, _ in inside])),
         "server_cpu_pct": server_cpu,
         "server_cpu_ms_per_action": cpu_per_action,
         "loadavg_1min": os.getloadavg()[0],
@@ -508,7 +547,8 @@ def format_report(r: dict[str, Any]) -> str:
     if r["server_rss_mib"]:
         series = ", ".join(f"{t:g}s {m:.0f}" for t, m in r["server_rss_mib"])
         peak = max(m for _, m in r["server_rss_mib"])
-        lines.append(f"  server RSS MiB over time: {series}  (peak {peak:.0f})")
+        lines.append(f"  server RSS MiB over time: {series}  (peak {peak:.0f}; in the window "
+                     f"{r['server_rss_mib_per_min']} MiB/min)")
     if r["errors"]:
         lines.append(f"  errors: {r['errors']}")
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -37,17 +38,42 @@ class FakeSocket:
         return [m["code"] for m in self.of("error")]
 
 
+async def settle(svc: TableService) -> None:
+    """Wait until every connection's outbox has gone out (messages are sent by a task)."""
+    for _ in range(100):
+        conns = [c for t in list(svc.tables.values()) for c in list(t.conns)]
+        if not any(c.pending for c in conns):
+            await asyncio.sleep(0)
+            if not any(c.pending for c in conns):
+                return
+        for c in conns:
+            await c.flush()
+
+
 async def connect(svc: TableService, table_id: str, token: str | None,
-                  on_message: Any = None, unlimited: bool = False) -> FakeSocket:
+                  on_message: Any = None, unlimited: bool = False,
+                  address: str | None = None) -> FakeSocket:
     sock = FakeSocket(on_message)
-    sock.conn = await svc.connect(table_id, token, sock.send, sock.close)
+    sock.conn = await svc.connect(table_id, token, sock.send, sock.close, address)
     if unlimited:
         sock.conn.bucket = TokenBucket(rate=1e9, burst=10**9)
+    await settle(svc)
     return sock
 
 
-async def act(svc: TableService, sock: FakeSocket, action: str, seq: int | None = None) -> None:
+async def send(svc: TableService, sock: FakeSocket, msg: dict[str, Any]) -> None:
     assert sock.conn is not None
+    await svc.handle(sock.conn, json.dumps(msg))
+    await settle(svc)
+
+
+async def act(svc: TableService, sock: FakeSocket, action: str, seq: int | None = None) -> None:
     if seq is None:
         seq = sock.state()["seq"]
-    await svc.handle(sock.conn, json.dumps({"type": "act", "action": action, "seq": seq}))
+    await send(svc, sock, {"type": "act", "action": action, "seq": seq})
+
+
+async def handle(svc: TableService, conn: Any, text: Any) -> None:
+    """``svc.handle`` and wait until the answers went out."""
+    await svc.handle(conn, text)
+    await settle(svc)

@@ -78,6 +78,16 @@ class PostgresServer:
             cmd = ["runuser", "-u", self.user, "--", *cmd]
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
+    opts: str = ""
+
+    def pause(self) -> None:
+        """Stop the server as a crash would, keeping its data (``resume`` starts it again)."""
+        self._run(f"{self.bindir}/pg_ctl", "-D", self.datadir, "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        self._run(f"{self.bindir}/pg_ctl", "-D", self.datadir, "-o", self.opts, "-l",
+                  os.path.join(self.tmp, "log"), "-w", "-t", "60", "start")
+
     def stop(self) -> None:
         try:
             self._run(f"{self.bindir}/pg_ctl", "-D", self.datadir, "-m", "immediate", "-w",
@@ -111,6 +121,7 @@ def start_postgres() -> PostgresServer:
                 raise
             server.port = _free_port()
             opts = opts.replace(opts.split()[1], str(server.port), 1)
+    server.opts = opts
     deadline = time.time() + 30
     while True:
         try:

@@ -21,7 +21,7 @@ with warnings.catch_warnings():  # Starlette 1.0 prefers httpx2 for its test cli
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0)
+    svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0, fixed_seeds=True)
     with TestClient(create_app(svc)) as c:
         yield c
 

@@ -83,7 +83,7 @@ def test_kill_9_and_restart_resume_the_table(tmp_path: Path) -> None:
     proc = _start(db, port)
     try:
         t = _post(port, "/api/tables", {
-            "game": "bourloto", "preset": "ru", "seed": 21, "name": "Alice", "seat": "P1",
+            "game": "bourloto", "preset": "ru", "name": "Alice", "seat": "P1",
             "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "bot"}]})
         j = _post(port, f"/api/tables/{t['code']}/join", {"name": "Bob"})
         tokens = {"P1": t["token"], "P3": j["token"]}

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.web.helpers import act, connect
+from tests.web.helpers import act, connect, handle, settle
 from trapoula.web.bus import LocalBus
 from trapoula.web.limits import FLOOD_DISCONNECT
 from trapoula.web.service import ServiceError, TableService
@@ -19,7 +19,7 @@ HUMANS4 = [{"kind": "human"}] * 4
 
 
 async def _service() -> TableService:
-    svc = TableService(MemoryStore(), LocalBus(), bot_delay=0)
+    svc = TableService(MemoryStore(), LocalBus(), bot_delay=0, fixed_seeds=True)
     await svc.start()
     return svc
 
@@ -27,7 +27,7 @@ async def _service() -> TableService:
 async def _table(svc: TableService, seats: list[dict] | None = None, **kw: object) -> dict:
     # seed 5: P1 speaks first (asserted below)
     spec = {"game": "bourloto", "preset": "gr", "seats": seats or HUMANS4, "name": "Alice",
-            "seat": "P1", "seed": 5, **kw}
+            "seat": "P1", "seed": 5, "table": {"hold": False}, **kw}
     return await svc.create_table(spec)
 
 
@@ -69,7 +69,8 @@ async def test_refusals_change_nothing() -> None:
     for bad in ["{", "[1]", '{"type": "shout"}', '{"type": "act", "action": "take"}',
                 '{"type": "act", "action": "take", "seq": true}', b"\x00\x01",
                 json.dumps({"type": "act", "action": "take", "seq": 0, "pad": "x" * 5000})]:
-        await svc.handle(p1.conn, bad)  # type: ignore[arg-type]
+        await handle(svc, p1.conn, bad)  # type: ignore[arg-type]
+    await settle(svc)
     assert p1.state()["to_act"] == "P1"
     assert p1.errors()[4:] == ["bad_message"] * 6 + ["too_large"]
     assert (table.seq, table.state) == before
@@ -121,9 +122,9 @@ async def test_names_and_chat_are_plain_text() -> None:
     t = await svc.create_table({"game": "bourloto", "seats": HUMANS4, "name": "<img src=x>"})
     p1 = await connect(svc, t["table_id"], t["token"])
     watcher = await connect(svc, t["table_id"], None)
-    await svc.handle(p1.conn, json.dumps({"type": "chat", "text": evil}))  # type: ignore[arg-type]
-    await svc.handle(watcher.conn, json.dumps({"type": "chat", "text": "hi\nthere"}))  # type: ignore[arg-type]
-    await svc.handle(watcher.conn, json.dumps({"type": "chat", "text": ""}))  # type: ignore[arg-type]
+    await handle(svc, p1.conn, json.dumps({"type": "chat", "text": evil}))  # type: ignore[arg-type]
+    await handle(svc, watcher.conn, json.dumps({"type": "chat", "text": "hi\nthere"}))  # type: ignore[arg-type]
+    await handle(svc, watcher.conn, json.dumps({"type": "chat", "text": ""}))  # type: ignore[arg-type]
     got = [(m["seat"], m["name"], m["text"]) for m in watcher.of("chat")]
     assert got == [("P1", "<img src=x>", evil), (None, "spectator", "hi there")]
     assert watcher.errors() == ["bad_message"]
@@ -138,8 +139,10 @@ async def test_flooding_is_rate_limited_then_disconnected() -> None:
     svc = await _service()
     t = await _table(svc)
     p1 = await connect(svc, t["table_id"], t["token"])
-    for _ in range(40 + FLOOD_DISCONNECT + 10):
+    for _ in range(40 + FLOOD_DISCONNECT + 10):  # faster than the bucket refills
         await svc.handle(p1.conn, '{"type": "ping"}')  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # the connection's writer sends the answers meanwhile
+    await settle(svc)
     assert len(p1.of("pong")) >= 40
     assert "rate_limited" in p1.errors() and p1.closed_with == 1008
     assert svc.tables[t["table_id"]].seq == 0
@@ -157,6 +160,7 @@ async def test_bots_fill_seats_and_finish_a_match() -> None:
         if table.state.is_over:
             break
         await asyncio.sleep(0.01)
+    await settle(svc)  # the last state leaves the watcher's outbox
     assert table.state.is_over and watcher.state()["over"]
     assert watcher.state()["sheet"] and watcher.state()["result"]["winner"] in ("A", "B")
     record = await svc.record(t["table_id"])
@@ -181,7 +185,7 @@ async def test_record_of_a_running_table_is_refused() -> None:
 
 async def test_restart_replays_the_log() -> None:
     store = MemoryStore()
-    svc = TableService(store, bot_delay=0)
+    svc = TableService(store, bot_delay=0, fixed_seeds=True)
     t = await svc.create_table({"game": "bourre", "seats": [{"kind": "human"}] * 3,
                                 "options": {"players": 3}, "name": "A", "seed": 5})
     for seat in ("P2", "P3"):
@@ -191,7 +195,7 @@ async def test_restart_replays_the_log() -> None:
         socks[seat] = await connect(svc, t["table_id"], tok)
     table = svc.tables[t["table_id"]]
     await svc.close()
-    again = TableService(store, bot_delay=0)
+    again = TableService(store, bot_delay=0, fixed_seeds=True)
     assert await again.start() == 1
     t2 = again.tables[t["table_id"]]
     assert (t2.seq, t2.state.view("P1")) == (table.seq, table.state.view("P1"))
@@ -201,8 +205,8 @@ async def test_restart_replays_the_log() -> None:
 async def test_two_services_share_a_table_through_store_and_bus() -> None:
     """Two server processes in miniature: one store, one bus, a player on each."""
     store, bus = MemoryStore(), LocalBus()
-    a = TableService(store, bus, bot_delay=0)
-    b = TableService(store, bus, bot_delay=0)
+    a = TableService(store, bus, bot_delay=0, fixed_seeds=True)
+    b = TableService(store, bus, bot_delay=0, fixed_seeds=True)
     t = await a.create_table({"game": "bourloto", "preset": "gr", "seed": 5, "name": "Ann",
                               "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"},
                                         {"kind": "bot"}], "options": {"target": 300}})
@@ -222,6 +226,8 @@ async def test_two_services_share_a_table_through_store_and_bus() -> None:
                 await act(svc, sock, st["legal"][0], st["seq"])
                 continue
         await asyncio.sleep(0.001)
+    await settle(a)
+    await settle(b)
     assert ta.state.is_over and tb.state.is_over and tb.seq == ta.seq
     assert on_a.state()["seq"] == on_b.state()["seq"] == ta.seq
     assert on_a.errors() == [] and on_b.errors() == []

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import trapoula
-from tests.web.helpers import act, connect
+from tests.web.helpers import act, connect, handle
 from trapoula.web.service import TableService
 from trapoula.web.store import MemoryStore, SeatRow, SqlStore, Store, TableRow
 
@@ -126,7 +126,7 @@ async def test_service_on_a_database_resumes_a_table(
     """A table played through the service, then a new service on the same database."""
     url = (f"sqlite:///{tmp_path / 's.db'}" if backend == "sqlite"
            else request.getfixturevalue("postgres_url"))
-    svc = TableService(SqlStore(url), bot_delay=0)
+    svc = TableService(SqlStore(url), bot_delay=0, fixed_seeds=True)
     t = await svc.create_table({"game": "bourre", "options": {"players": 3}, "seed": 8,
                                 "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
                                 "name": "Zoë"})
@@ -136,12 +136,12 @@ async def test_service_on_a_database_resumes_a_table(
         while table.state.current_player != "P1" or p1.state()["seq"] != table.seq:
             await asyncio.sleep(0.002)
         await act(svc, p1, p1.state()["legal"][0])
-    await svc.handle(p1.conn, json.dumps({"type": "chat", "text": "gg"}))  # type: ignore[arg-type]
+    await handle(svc, p1.conn, json.dumps({"type": "chat", "text": "gg"}))  # type: ignore[arg-type]
     while table.state.current_player != "P1":
         await asyncio.sleep(0.002)
     seq, view = table.seq, table.state.view("P1")
     await svc.close()
-    again = TableService(SqlStore(url), bot_delay=0)
+    again = TableService(SqlStore(url), bot_delay=0, fixed_seeds=True)
     await again.start()
     back = await connect(again, t["table_id"], t["token"])
     assert back.state()["seq"] == seq and again.tables[t["table_id"]].state.view("P1") == view

@@ -14,7 +14,18 @@ import sys
 from collections.abc import Sequence
 
 import trapoula
-from trapoula.cli import analyse, arena, conformance, db, play, replay, rules, serve, simulate
+from trapoula.cli import (
+    analyse,
+    arena,
+    conformance,
+    db,
+    play,
+    replay,
+    rules,
+    serve,
+    simulate,
+    verify,
+)
 from trapoula.cli.common import Console
 from trapoula.errors import TrapoulaError
 
@@ -50,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_parser(sub)
     conformance.add_parser(sub)
     serve.add_parser(sub)
+    verify.add_parser(sub)
     db.add_parser(sub)
     rules.add_parsers(sub)
     return parser

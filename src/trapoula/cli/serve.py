@@ -8,6 +8,7 @@ table is resumed by replaying its actions; ``--redis-url`` lets several processe
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields
 from typing import Any
 
 from trapoula.cli.common import Console
@@ -36,10 +37,30 @@ def add_parser(sub: Any) -> None:
                    help="uvicorn's WebSocket implementation (auto)")
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"))
+    p.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                   help="another origin whose pages may open WebSockets (https://example.org); "
+                        "the server's own origin always may (repeatable)")
+    p.add_argument("--proxy-headers", action="store_true",
+                   help="trust X-Forwarded-For from --forwarded-allow-ips (behind a proxy); off: "
+                        "a client's address is its socket's, so limits cannot be dodged")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
+                   help="proxies trusted with --proxy-headers (127.0.0.1)")
+    p.add_argument("--clock-scale", type=float, default=1.0,
+                   help="real seconds per clock second (tests and demos: 0.1 runs clocks 10x "
+                        "faster) (1)")
+    g = p.add_argument_group("limits (docs/web.md, \"Limits\"; 0 turns a count limit off)")
+    from trapoula.web.limits import LIMIT_HELP, Limits
+
+    for f in fields(Limits):
+        default = getattr(Limits(), f.name)
+        g.add_argument("--" + f.name.replace("_", "-"), type=type(default), default=default,
+                       metavar="N", help=f"{LIMIT_HELP[f.name]} ({default:g})")
     p.set_defaults(run=run)
 
 
-def build_app(database_url: str, redis_url: str | None = None, bot_delay: float = 0.5) -> Any:
+def build_app(database_url: str, redis_url: str | None = None, bot_delay: float = 0.5,
+              limits: Any = None, allowed_origins: tuple[str, ...] = (),
+              clock_scale: float = 1.0) -> Any:
     """The Starlette app over a store and a bus made from these URLs."""
     from trapoula.web.app import create_app
     from trapoula.web.bus import Bus, LocalBus
@@ -53,7 +74,15 @@ def build_app(database_url: str, redis_url: str | None = None, bot_delay: float 
         bus = RedisBus(redis_url)
     else:
         bus = LocalBus()
-    return create_app(TableService(open_store(database_url), bus, bot_delay=bot_delay))
+    service = TableService(open_store(database_url), bus, bot_delay=bot_delay, limits=limits,
+                           clock_scale=clock_scale)
+    return create_app(service, allowed_origins=allowed_origins)
+
+
+def limits_of(args: argparse.Namespace) -> Any:
+    from trapoula.web.limits import Limits
+
+    return Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
 
 
 def run(args: argparse.Namespace, con: Console) -> int:
@@ -62,9 +91,30 @@ def run(args: argparse.Namespace, con: Console) -> int:
     except ImportError:
         con.error("trapoula serve needs the web extra: pip install 'trapoula[web]'")
         return 1
-    app = build_app(args.database_url, args.redis_url, args.bot_delay)
-    con.print(f"trapoula: serving on http://{args.host}:{args.port} ({args.database_url})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, ws_per_message_deflate=args.ws_compress, ws=args.ws,
-                lifespan="on")
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    from trapoula.web.headers import header_deadline, install_redaction
+
+    limits = limits_of(args)
+    app = build_app(args.database_url, args.redis_url, args.bot_delay, limits,
+                    tuple(args.allowed_origin), args.clock_scale)
+    con.print(f"trapoula: serving on http://{args.host}:{args.port} ({_safe(args.database_url)})")
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level=args.log_level,
+        ws_max_size=64 * 1024, ws_per_message_deflate=args.ws_compress, ws=args.ws,
+        lifespan="on", http=header_deadline(AutoHTTPProtocol, limits.header_timeout),
+        timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024,
+        proxy_headers=args.proxy_headers, forwarded_allow_ips=args.forwarded_allow_ips,
+        server_header=False)
+    server = uvicorn.Server(config)
+    config.load()  # configures uvicorn's loggers: the token filter goes on after that
+    install_redaction()
+    server.run()
     return 0
+
+
+def _safe(url: str) -> str:
+    """A database URL without its password (for the log)."""
+    import re
+
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)

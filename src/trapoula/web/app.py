@@ -8,7 +8,10 @@ serve its ``index.html``.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,13 +19,14 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
+from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.protocol import error_message
 from trapoula.web.service import ServiceError, TableService
@@ -32,6 +36,7 @@ from trapoula.web.summary import deals_answer, rematch
 __all__ = ["STATIC", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("trapoula.web")
 _PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>trapoula</title>
 <p>The page (src/trapoula/web/static/index.html) is not installed.</p>"""
 
@@ -40,24 +45,52 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-async def _body(request: Request) -> Any:
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > BODY_LIMIT:
-        raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
+async def _read(request: Request) -> bytes:
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > BODY_LIMIT:
             raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
+    return raw
+
+
+async def _body(request: Request, timeout: float = 10.0) -> Any:
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > BODY_LIMIT:
+        raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
+    try:
+        raw = await asyncio.wait_for(_read(request), timeout)
+    except TimeoutError:
+        raise ServiceError(408, "timeout", f"the body did not arrive within {timeout:g} s"
+                           ) from None
     try:
         return json.loads(raw or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):
         raise ServiceError(400, "bad_request", "the body is not JSON") from None
 
 
-def create_app(service: TableService, *, static_dir: Path | None = None) -> Starlette:
-    """The web app for ``service`` (which it starts and closes with the app)."""
+def _address(conn: HTTPConnection) -> str | None:
+    return conn.client.host if conn.client is not None else None
+
+
+def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """A browser's WebSocket must come from this server's own pages (or an allowed origin);
+    clients that send no Origin (not browsers) are let in."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = ws.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+def create_app(service: TableService, *, static_dir: Path | None = None,
+               allowed_origins: tuple[str, ...] = ()) -> Starlette:
+    """The web app for ``service`` (which it starts and closes with the app).  A WebSocket
+    whose ``Origin`` is neither this server nor one of ``allowed_origins`` is refused."""
     static = static_dir or STATIC
+    body_timeout = service.limits.body_timeout
     games_cache: dict[str, Any] = {}
 
     async def page(request: Request) -> Any:
@@ -77,8 +110,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
     async def api_tables(request: Request) -> JSONResponse:
         try:
             if request.method == "POST":
-                body = await _body(request)
-                return JSONResponse(await service.create_table(body))
+                body = await _body(request, body_timeout)
+                return JSONResponse(await service.create_table(body, _address(request)))
             status = request.query_params.get("status")
             if status not in (None, "open", "playing", "finished"):
                 return _error(400, "bad_request", "status is open, playing or finished")
@@ -88,11 +121,11 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
 
     async def api_join(request: Request) -> JSONResponse:
         try:
-            body = await _body(request)
+            body = await _body(request, body_timeout)
             if not isinstance(body, dict):
                 raise ServiceError(400, "bad_request", "send {'name': ..., 'seat': ...}")
             out = await service.join(request.path_params["code"], body.get("name"),
-                                     body.get("seat"))
+                                     body.get("seat"), _address(request))
             return JSONResponse(out)
         except ServiceError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -111,8 +144,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
 
     async def api_replay(request: Request) -> JSONResponse:
         raw = request.query_params.get("seq")
-        if raw is not None and not raw.isdigit():
-            return _error(400, "bad_request", "seq is a whole number")
+        if raw is not None and not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+            return _error(400, "bad_request", "seq is a whole number (0 to 999999999)")
         table_id = request.path_params["table_id"]
         try:
             if raw is None:
@@ -142,7 +175,13 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
                             headers={"Cache-Control": "public, max-age=300"})
 
     async def ws_table(ws: WebSocket) -> None:
-        await ws.accept()
+        if not _origin_ok(ws, allowed_origins):
+            await ws.close(1008)  # before the handshake: the browser sees a refused socket
+            return
+        try:
+            await ws.accept()
+        except Exception:  # the client left during the handshake
+            return
         table_id = ws.path_params["table_id"]
         token = ws.query_params.get("token") or None
 
@@ -153,10 +192,18 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
             await ws.close(code)
 
         try:
-            conn = await service.connect(table_id, token, send, close)
+            conn = await service.connect(table_id, token, send, close, _address(ws))
         except ServiceError as exc:
-            await ws.send_text(error_message("bad_message", exc.message))
-            await ws.close(1008 if exc.status == 403 else 4404)
+            code = 1008 if exc.status == 403 else 4429 if exc.status == 429 else 4404
+            with contextlib.suppress(Exception):
+                await ws.send_text(error_message(
+                    "too_many" if exc.status == 429 else "bad_message", exc.message))
+                await ws.close(code)
+            return
+        except Exception:
+            log.exception("a connection to table %s failed", table_id)
+            with contextlib.suppress(Exception):
+                await ws.close(1011)
             return
         try:
             while not conn.closed:
@@ -167,8 +214,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
                 if text is None:
                     text = msg.get("bytes")
                 await service.handle(conn, text)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the client went away (RuntimeError: a receive after the socket closed)
         finally:
             await service.disconnect(conn)
 
@@ -200,4 +247,6 @@ def create_app(service: TableService, *, static_dir: Path | None = None) -> Star
     ]
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
                         name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
+    return app

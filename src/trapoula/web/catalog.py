@@ -15,6 +15,7 @@ from trapoula.bots.base import available_bots
 from trapoula.core.options import build_options
 from trapoula.core.registry import available_games, game_class
 from trapoula.errors import ConfigError
+from trapoula.web.limits import option_maximum
 
 __all__ = ["LEVELS", "LANGUAGES", "default_bot", "games_info", "resolve_bot"]
 
@@ -30,6 +31,13 @@ def _type(default: Any) -> str:
     if isinstance(default, str):
         return "str"
     return type(default).__name__
+
+
+def _table_max(info: Any, defaults: list[Any]) -> int | None:
+    """The largest value a table takes (``limits.option_maximum``; None: not an integer)."""
+    if any(isinstance(d, bool) or not isinstance(d, int) for d in defaults):
+        return info.maximum  # type: ignore[no-any-return]
+    return max(option_maximum(int(d), info.maximum) for d in defaults)
 
 
 def default_bot(game: str) -> str:
@@ -68,7 +76,7 @@ def games_info() -> dict[str, Any]:
                 "default": {p: per_preset[p][info.name] for p in cls.presets},
                 "choices": list(info.choices) if info.choices is not None else None,
                 "min": info.minimum,
-                "max": info.maximum,
+                "max": _table_max(info, [per_preset[p][info.name] for p in cls.presets]),
                 "help": info.doc,
             })
         bots = available_bots(name)

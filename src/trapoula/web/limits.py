@@ -18,10 +18,12 @@ trapoula.web.limits.LimitError: a name may not contain control characters
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 
 __all__ = [
-    "BODY_LIMIT", "BURST", "CHAT_MAX", "FLOOD_DISCONNECT", "LimitError", "MESSAGE_LIMIT",
-    "NAME_MAX", "RATE", "TokenBucket", "clean_chat", "clean_name",
+    "BODY_LIMIT", "BURST", "CHAT_MAX", "FLOOD_DISCONNECT", "LimitError", "Limits",
+    "LIMIT_HELP", "MESSAGE_LIMIT", "NAME_MAX", "RATE", "TokenBucket", "clean_chat", "clean_name",
+    "option_maximum",
 ]
 
 MESSAGE_LIMIT = 4096  # bytes of one WebSocket text frame
@@ -31,6 +33,60 @@ BURST = 40
 FLOOD_DISCONNECT = 100  # messages dropped in a row before the connection is closed (1008)
 NAME_MAX = 24
 CHAT_MAX = 300
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every limit of the server, with its default (docs/web.md, "Limits"; ``trapoula serve``
+    has a flag for each).  Per client address unless said otherwise; 0 turns a count limit off.
+    """
+
+    send_queue: int = 64  # messages waiting for one socket before it is dropped (1013)
+    send_timeout: float = 10.0  # seconds one message may take to go out before the drop
+    tables_per_minute: int = 10  # tables created (a burst of that many, then that rate)
+    joins_per_minute: int = 30  # seats taken by joining
+    seats_per_address: int = 8  # human seats held at unfinished tables
+    conns_per_address: int = 64  # open WebSockets
+    conns_per_token: int = 4  # open WebSockets of one seat's token
+    conns_per_table: int = 200  # open WebSockets of one table (players and spectators)
+    chat_per_minute: int = 30  # chat messages of one connection (burst: a third of it)
+    chat_rows: int = 1000  # chat messages kept per table; beyond, chat there is refused
+    open_tables: int = 2000  # tables waiting for players, over every address
+    header_timeout: float = 10.0  # seconds to send a request's headers (slowloris)
+    body_timeout: float = 10.0  # seconds to send a request's body
+    open_ttl: float = 1800.0  # seconds an open table nobody joins waits before it expires
+    idle_ttl: float = 900.0  # seconds a running table with no person connected is kept
+
+
+LIMIT_HELP = {
+    "send_queue": "messages waiting for one socket before it is dropped",
+    "send_timeout": "seconds one message may take to go out before the socket is dropped",
+    "tables_per_minute": "tables one address may create a minute",
+    "joins_per_minute": "seats one address may join a minute",
+    "seats_per_address": "human seats one address may hold at unfinished tables",
+    "conns_per_address": "open WebSockets of one address",
+    "conns_per_token": "open WebSockets of one seat's token",
+    "conns_per_table": "open WebSockets of one table",
+    "chat_per_minute": "chat messages one connection may send a minute",
+    "chat_rows": "chat messages kept per table",
+    "open_tables": "tables waiting for players, over every address",
+    "header_timeout": "seconds a client has to send a request's headers",
+    "body_timeout": "seconds a client has to send a request's body",
+    "open_ttl": "seconds an open table nobody joins waits before it expires",
+    "idle_ttl": "seconds a table nobody is connected to is kept before it is abandoned",
+}
+
+
+def option_maximum(default: int, maximum: int | None) -> int:
+    """The largest value a table accepts for an integer rule option: the option's own maximum,
+    else ``max(100, 5 * its preset default)`` (a ``target`` of 10**9 would play forever).
+
+    >>> option_maximum(1000, None), option_maximum(0, None), option_maximum(2, 8)
+    (5000, 100, 8)
+    """
+    if maximum is not None:
+        return maximum
+    return max(100, 5 * default)
 
 
 class LimitError(ValueError):

@@ -24,14 +24,14 @@ from trapoula.web.serialize import dumps
 
 __all__ = [
     "ERROR_CODES", "ProtocolError", "chat_history_message", "chat_message", "error_message",
-    "read_message",
+    "presence_message", "read_message",
 ]
 
 ERROR_CODES = (
     "bad_message", "too_large", "rate_limited", "parse", "illegal", "not_your_turn", "stale",
-    "spectator", "finished",
+    "spectator", "finished", "too_many", "waiting", "unavailable", "not_creator", "seat",
 )
-CLIENT_TYPES = ("act", "chat", "ping")
+CLIENT_TYPES = ("act", "chat", "ping", "leave", "autoplay", "takeback", "seat_bot")
 
 
 class ProtocolError(Exception):
@@ -51,7 +51,7 @@ def read_message(text: str | bytes | None) -> dict[str, Any]:
         raise ProtocolError("too_large", f"a message has at most {MESSAGE_LIMIT} bytes")
     try:
         msg = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than JSON needs
         raise ProtocolError("bad_message", "not JSON: send one JSON object") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", "send one JSON object with a 'type'")
@@ -63,7 +63,7 @@ def read_message(text: str | bytes | None) -> dict[str, Any]:
     if kind == "act":
         action, seq = msg.get("action"), msg.get("seq")
         if (not isinstance(action, str) or isinstance(seq, bool) or not isinstance(seq, int)
-                or not action.strip() or len(action) > 200):
+                or not 0 <= seq < 1 << 31 or not action.strip() or len(action) > 200):
             raise ProtocolError(
                 "bad_message", "'act' needs 'action' (text) and 'seq' (a number)"
             )
@@ -72,7 +72,11 @@ def read_message(text: str | bytes | None) -> dict[str, Any]:
         if not isinstance(msg.get("text"), str):
             raise ProtocolError("bad_message", "'chat' needs 'text' (1 to 300 characters)")
         return {"type": "chat", "text": msg["text"]}
-    return {"type": "ping"}
+    if kind == "seat_bot":
+        if not isinstance(msg.get("seat"), str) or len(msg["seat"]) > 8:
+            raise ProtocolError("bad_message", "'seat_bot' needs 'seat' (an open seat, 'P3')")
+        return {"type": "seat_bot", "seat": msg["seat"]}
+    return {"type": kind}
 
 
 def error_message(code: str, message: str) -> str:
@@ -85,6 +89,11 @@ def chat_message(seat: str | None, name: str, text: str, ts: float) -> str:
 
 def chat_history_message(rows: list[dict[str, Any]]) -> str:
     return dumps({"type": "chat_history", "messages": rows})
+
+
+def presence_message(connected: list[str]) -> str:
+    """The seats with a connected person (sent when one comes or goes, instead of a state)."""
+    return dumps({"type": "presence", "connected": connected})
 
 
 PONG = '{"type":"pong"}'

@@ -132,6 +132,7 @@ class Store(Protocol):
         self, *, open_only: bool = True, limit: int = 50, status: str | None = None
     ) -> list[TableRow]: ...
     def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool: ...
+    def put_seat(self, table_id: str, row: SeatRow) -> None: ...
     def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool: ...
     def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]: ...
     def set_status(self, table_id: str, status: str) -> None: ...
@@ -140,13 +141,16 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+OVER = ("finished", "abandoned")  # statuses of tables that are not resumed nor listed
+
+
 def _filter(rows: Iterable[TableRow], open_only: bool, status: str | None) -> list[TableRow]:
     out = []
     for r in rows:
         if status is not None:
             if r.status != status:
                 continue
-        elif open_only and r.status == "finished":
+        elif open_only and r.status in OVER:
             continue
         out.append(r)
     out.sort(key=lambda r: -r.created)
@@ -195,6 +199,13 @@ class MemoryStore:
                     self._tables[table_id] = replace(row, seats=seats)
                     return True
             return False
+
+    def put_seat(self, table_id: str, row: SeatRow) -> None:
+        """Replace a seat (a person leaves it, the creator gives it to a bot)."""
+        with self._lock:
+            table = self._tables[table_id]
+            seats = [row if s.seat == row.seat else s for s in table.seats]
+            self._tables[table_id] = replace(table, seats=seats)
 
     def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool:
         with self._lock:
@@ -389,7 +400,7 @@ class SqlStore:
         if status is not None:
             q = q.where(t.c.status == status)
         elif open_only:
-            q = q.where(t.c.status != "finished")
+            q = q.where(t.c.status.not_in(OVER))
         q = q.order_by(t.c.created.desc()).limit(limit)
         with self.engine.connect() as c:
             return self._rows(c, list(c.execute(q)))
@@ -405,6 +416,15 @@ class SqlStore:
                 .values(name=name, token_hash=token_hash)
             )
             return bool(r.rowcount == 1)
+
+    @_guard
+    def put_seat(self, table_id: str, row: SeatRow) -> None:
+        """Replace a seat (a person leaves it, the creator gives it to a bot)."""
+        s = self.seats
+        with self.engine.begin() as c:
+            c.execute(s.update().where(s.c.table_id == table_id, s.c.seat == row.seat)
+                      .values(kind=row.kind, name=row.name, bot=row.bot, level=row.level,
+                              token_hash=row.token_hash))
 
     # --- the action log -----------------------------------------------------------------------
     @_guard

@@ -35,6 +35,8 @@ from trapoula.core.game import Game
 from trapoula.core.state import GameState
 from trapoula.tui.summary import deal_summary
 from trapoula.web.serialize import to_json
+from trapoula.web.spec import SETTINGS_KEY, split_options
+from trapoula.web.store import rule_options
 from trapoula.web.table import ServiceError, apply_as, hash_token
 
 __all__ = ["deal_cards", "deals_answer", "rematch"]
@@ -121,9 +123,14 @@ async def rematch(service: Any, table_id: str, token: Any) -> dict[str, Any]:
             r = table.row
             seats = [{"kind": "human"} if s.kind == "human" else
                      {"kind": "bot", "bot": s.bot, "level": s.level} for s in r.seats]
-            out: dict[str, Any] = await service.create_table({
-                "game": r.game, "preset": r.preset, "options": dict(r.options),
-                "seats": seats, "name": mine.name or mine.seat, "seat": mine.seat})
+            spec: dict[str, Any] = {
+                "game": r.game, "preset": r.preset, "options": rule_options(r.options),
+                "seats": seats, "name": mine.name or mine.seat, "seat": mine.seat}
+            if SETTINGS_KEY in r.options:  # the same clock, bank, hold and privacy (web/spec.py)
+                settings = split_options(r.options)[1]
+                spec["table"] = {"clock": settings.clock, "bank": settings.bank,
+                                 "hold": settings.hold, "private": settings.private}
+            out: dict[str, Any] = await service.create_table(spec)
             _REMATCH[table_id] = out["table_id"]
             out["created_at"] = time.time()
             return out

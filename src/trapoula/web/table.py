@@ -11,7 +11,6 @@ import asyncio
 import hashlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -19,9 +18,10 @@ from trapoula.bots.base import Bot
 from trapoula.core.game import Game
 from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError
+from trapoula.web.conn import Connection
 from trapoula.web.fastview import Spliced, disable
-from trapoula.web.limits import TokenBucket
 from trapoula.web.serialize import dumps, encode, to_json
+from trapoula.web.spec import TableSettings, split_options
 from trapoula.web.store import SeatRow, TableRow
 
 __all__ = [
@@ -54,34 +54,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class Connection:
-    """One client socket on a table: its seat (None for a spectator) and its send functions."""
-
-    __slots__ = ("table_id", "seat", "name", "send", "close", "bucket", "dropped", "closed")
-
-    def __init__(
-        self,
-        table_id: str,
-        seat: str | None,
-        send: Callable[[str], Awaitable[None]],
-        close: Callable[[int], Awaitable[None]],
-        name: str = "",
-    ) -> None:
-        self.table_id = table_id
-        self.seat = seat
-        self.name = name
-        self.send = send
-        self.close = close
-        self.bucket = TokenBucket(now=time.monotonic())
-        self.dropped = 0
-        self.closed = False
-
-
 class Table:
     """A table in memory: its row, the engine state and the connections of this process."""
 
     def __init__(self, row: TableRow, game: Game, state: GameState) -> None:
         self.row = row
+        self.settings: TableSettings = split_options(row.options)[1]
         self.game = game
         self.state = state
         self.seq = 0
@@ -92,6 +70,15 @@ class Table:
         self.bot_cost: dict[str, float] = {}  # seconds a bot's move took (moving average)
         self.bot_task: asyncio.Task[None] | None = None
         self.sub_task: asyncio.Task[None] | None = None
+        self.auto: set[str] = set()  # human seats a bot plays (clock ran out, handed over)
+        self.bank: dict[str, float] = {}  # seconds of time bank left per seat
+        self.turn: tuple[str, int, float] | None = None  # (seat, seq, started) of the clock
+        self.clock_handle: asyncio.TimerHandle | None = None
+        self.deadline = 0.0  # loop time when the turn's clock and bank run out
+        self.clock_scale = 1.0  # seconds of real time per clock second (tests: less)
+        self.idle_since = time.monotonic()  # when the last person's socket went
+        self.chat_rows: int | None = None  # chat messages stored (counted on first chat)
+        self.fair: Any = None  # the deals' commitments (web/fair.py)
         self._sheet: tuple[int, str] = (-1, "[]")
         self._spliced: tuple[GameState, Spliced] | None = None
         self._last: tuple[tuple[str, str], str] | None = None
@@ -111,19 +98,65 @@ class Table:
                 return s
         return None
 
+    def advance(self, state: GameState, seq: int, seat: str, action: str) -> None:
+        """The state after the committed move ``seq`` (``seat`` played ``action``)."""
+        self.state = state
+        self.seq = seq
+        self.last = (seat, action)
+        if self.fair is not None:
+            self.fair.observe(state)
+
+    def set_row(self, row: TableRow) -> None:
+        self.row = row
+        self.settings = split_options(row.options)[1]
+
+    @property
+    def held(self) -> bool:
+        """The deal waits: the table holds it until every human seat is taken (before the
+        first move only)."""
+        return (self.settings.hold and self.seq == 0 and not self.state.is_over
+                and any(not s.taken for s in self.row.seats))
+
+    def bot_plays(self, seat: str | None) -> bool:
+        """A bot plays ``seat``: a bot seat, a person's seat marked auto, or an open seat at a
+        table that does not hold the deal."""
+        row = self.seat_row(seat) if seat else None
+        if row is None:
+            return False
+        if row.kind == "bot" or seat in self.auto:
+            return True
+        return not row.taken and not self.held
+
     def info(self) -> dict[str, Any]:
         connected = {c.seat for c in self.conns if c.seat is not None}
         r = self.row
         return {
             "id": r.table_id, "code": r.code, "game": r.game, "preset": r.preset,
-            "options": r.options, "target": getattr(self.game.options, "target", None),
-            "status": r.status,
+            "options": split_options(r.options)[0],
+            "target": getattr(self.game.options, "target", None),
+            "status": r.status, "settings": self.settings.public(), "held": self.held,
             "seats": [
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "level": s.level,
-                 "taken": s.taken, "connected": s.kind == "bot" or s.seat in connected}
+                 "taken": s.taken, "connected": s.kind == "bot" or s.seat in connected,
+                 "auto": s.kind == "human" and self.bot_plays(s.seat)}
                 for s in r.seats
             ],
         }
+
+    def clock_json(self) -> str:
+        """The turn clock as JSON: whose turn, seconds left of the turn and of the bank."""
+        turn = self.turn
+        if turn is None or self.settings.clock == 0:
+            return "null"
+        seat, _, started = turn
+        scale = self.clock_scale
+        used = (time.monotonic() - started) / scale
+        per_turn = float(self.settings.clock)
+        bank = self.bank.get(seat, float(self.settings.bank))
+        left = max(0.0, per_turn - used)
+        bank_left = bank if used <= per_turn else max(0.0, bank - (used - per_turn))
+        return encode({"seat": seat, "turn": per_turn, "left": round(left * scale, 2),
+                       "bank": round(bank_left * scale, 2), "scale": scale})
 
     def sheet_json(self) -> str:
         """The score sheet (one row per finished deal) as JSON text, encoded once per deal."""
@@ -147,7 +180,7 @@ class Table:
             view_json, legal = spliced.public_json, "[]"
         else:
             view_json, legal = spliced.seat_json(state, seat)
-            if seat != state.current_player:
+            if seat != state.current_player or self.held:
                 legal = "[]"
             if spliced.fast and not self._check(spliced, seat, view_json):
                 return self.state_text(seat, common)  # now without splicing
@@ -192,12 +225,18 @@ class Table:
         """The parts of the ``state`` message every receiver shares (JSON members)."""
         state = self.state
         connected = frozenset(c.seat for c in self.conns if c.seat is not None)
+        key = connected | {"~auto:" + a for a in self.auto} | ({"~held"} if self.held else set())
         cached = self._info
-        if cached is None or cached[0] is not self.row or cached[1] != connected:
-            cached = self._info = (self.row, connected, dumps(self.info()))
+        if cached is None or cached[0] is not self.row or cached[1] != key:
+            cached = self._info = (self.row, frozenset(key), dumps(self.info()))
         return ('"table":' + cached[2] + ',"seq":' + encode(self.seq) + ',"to_act":'
                 + encode(state.current_player) + ',"over":' + encode(state.is_over)
-                + ',"result":' + dumps(state.result) + ',"sheet":' + self.sheet_json())
+                + ',"result":' + dumps(state.result) + ',"sheet":' + self.sheet_json()
+                + ',"clock":' + self.clock_json() + ',"fair":' + self.fair_json())
+
+    def fair_json(self) -> str:
+        fair = self.fair
+        return "null" if fair is None else str(fair.json(self.state))
 
 
 def last_text(seat: str, action: str, viewer: str | None) -> str:
@@ -208,9 +247,11 @@ def last_text(seat: str, action: str, viewer: str | None) -> str:
 
 
 def summary(r: TableRow) -> dict[str, Any]:
+    options, settings = split_options(r.options)
     return {
         "id": r.table_id, "code": r.code, "game": r.game, "preset": r.preset,
-        "options": r.options, "status": r.status, "created": r.created,
+        "options": options, "settings": settings.public(), "status": r.status,
+        "created": r.created,
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
                    "level": s.level, "taken": s.taken} for s in r.seats],
     }

@@ -73,9 +73,11 @@ class Server:
 
     def create_table(self, game: str, seats: list[dict[str, Any]], *, preset: str | None = None,
                      options: dict[str, Any] | None = None, name: str = "Host",
-                     seat: str = "P1") -> dict[str, Any]:
+                     seat: str = "P1", table: dict[str, Any] | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"game": game, "options": options or {}, "seats": seats,
                                 "name": name, "seat": seat}
+        if table is not None:
+            body["table"] = table
         if preset:
             body["preset"] = preset
         r = self.http.post("/api/tables", json=body)
@@ -88,14 +90,15 @@ class Server:
         return dict(r.json())
 
 
-@pytest.fixture(scope="session")
-def server() -> Iterator[Server]:
+def start_server(*extra: str) -> Server:
+    """``trapoula serve`` on a free port with a temporary SQLite file (stop it with
+    :func:`stop_server`)."""
     tmp = Path(tempfile.mkdtemp(prefix="trapoula-e2e-"))
     port = _free_port()
     log = tmp / "server.log"
     cmd = [sys.executable, "-c", "import sys; from trapoula.cli.main import main; sys.exit(main())",
            "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--database-url", f"sqlite:///{tmp / 'e2e.db'}", "--bot-delay", "0"]
+           "--database-url", f"sqlite:///{tmp / 'e2e.db'}", "--bot-delay", "0", *extra]
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
     base = f"http://127.0.0.1:{port}"
@@ -111,16 +114,33 @@ def server() -> Iterator[Server]:
             raise RuntimeError("trapoula serve did not start:\n" + log.read_text())
         time.sleep(0.05)
     srv = Server(base, proc, log)
+    srv.tmp = tmp  # type: ignore[attr-defined]
+    return srv
+
+
+def stop_server(srv: Server) -> None:
+    srv.http.close()
+    srv.proc.terminate()
+    try:
+        srv.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        srv.proc.kill()
+    shutil.rmtree(srv.tmp, ignore_errors=True)  # type: ignore[attr-defined]
+
+
+# every browser of the tests comes from 127.0.0.1: the per-address limits are off here
+# (tests/web/test_serve.py checks them on a server of its own)
+NO_ADDRESS_LIMITS = ("--tables-per-minute", "0", "--joins-per-minute", "0",
+                     "--seats-per-address", "0", "--conns-per-address", "0")
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    srv = start_server(*NO_ADDRESS_LIMITS)
     try:
         yield srv
     finally:
-        srv.http.close()
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        shutil.rmtree(tmp, ignore_errors=True)
+        stop_server(srv)
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +175,8 @@ def open_player(browser: Any, server: Server, frames: FrameLog) -> Iterator[Call
              context: Any = None) -> Player:
         ctx = context
         if ctx is None:
-            ctx = browser.new_context(viewport=viewport or DESKTOP)
+            # Playwright evaluates its wait_for_function strings, which the CSP forbids
+            ctx = browser.new_context(viewport=viewport or DESKTOP, bypass_csp=True)
             ctx.set_default_timeout(15000)
             contexts.append(ctx)
         page = ctx.new_page()

@@ -221,6 +221,16 @@ def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
                     v = state.view(s)
                     held |= {str(c) for c in (*v.hand, *getattr(v, "my_discards", ()))}
             hidden = cache[key] = held - known
+        fair = msg.get("fair") or {}
+        if fair.get("revealed"):
+            # a finished deal's pack is revealed on purpose (web/fair.py): never the current one
+            state = states[seq]
+            current = int(getattr(state, "deal_number", 1))
+            early = [r["deal"] for r in fair["revealed"]
+                     if not (r["deal"] < current or state.is_over)]
+            if early:
+                problems.append(f"{label} at seq {seq} got the pack of deal(s) {early} in play")
+            msg = {**msg, "fair": {k: v for k, v in fair.items() if k != "revealed"}}
         shown = cards_in(msg)
         if shown & hidden:
             problems.append(f"{label} (seat {viewer}) at seq {seq} saw {sorted(shown & hidden)}")

@@ -56,7 +56,10 @@ def start_serve(database_url: str, redis_url: str | None = None, *,
     log = Path(tempfile.mkdtemp(prefix="trapoula-serve-")) / "serve.log"
     args = [sys.executable, "-c", SERVER_MAIN, "serve", "--host", "127.0.0.1",
             "--port", str(port), "--database-url", database_url,
-            "--bot-delay", str(bot_delay)]
+            "--bot-delay", str(bot_delay),
+            # one test client is one address: the per-address limits are off here
+            "--tables-per-minute", "0", "--joins-per-minute", "0", "--seats-per-address", "0",
+            "--conns-per-address", "0"]
     if redis_url:
         args += ["--redis-url", redis_url]
     with log.open("wb") as out:

@@ -544,6 +544,7 @@
         seatsBox.append(h("div", { class: "seat-row" }, h("b", { text: seat }), sel, mine));
       });
       box.append(seatsBox);
+      box.append(TP.room.fields()); // clock, bank, hold the deal, private (room.js)
       box.append(h("button", { id: "create-btn", class: "btn primary big", text: t("create"),
         onclick: () => this.create() }));
     }
@@ -563,7 +564,7 @@
         return how === "level" ? { kind: "bot", level: which } : { kind: "bot", bot: which };
       });
       const body = { game: g.name, preset: this.form.preset, options: options, seats: seats,
-        name: name, seat: this.form.mySeat };
+        name: name, seat: this.form.mySeat, table: TP.room.values() };
       try {
         const res = await api("POST", "/api/tables", body);
         saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
@@ -624,15 +625,9 @@
     }
 
     async lookup() {
-      const code = this.code.toUpperCase();
-      for (const query of ["", "?status=finished"]) {
-        try {
-          const data = await api("GET", "/api/tables" + query);
-          const found = (data.tables || []).find((x) => x.code.toUpperCase() === code || x.id === this.code);
-          if (found) return found;
-        } catch (e) { /* try the next list */ }
-      }
-      return null;
+      // by code (or id) directly: the lobby's lists hold only the newest tables
+      try { return await api("GET", "/api/tables/" + encodeURIComponent(this.code)); }
+      catch (e) { return null; }
     }
 
     joinPanel(listing) {
@@ -682,6 +677,20 @@
       });
       window.scrollTo(0, 0); // phones: the table opens at its top
       this.renderPrivateLink();
+      // the room around the table: clock, seat buttons, fair-deal check (room.js, fairdeal.js)
+      if (this.room) this.room.close();
+      this.room = new TP.RoomBar(this.root, {
+        send: (m) => this.send(m),
+        onLeft: () => {
+          saveSeat(this.code, { table_id: this.tableId, seat: null, token: null });
+          this.token = null;
+          this.seat = null;
+          this.renderPrivateLink();
+        },
+      });
+      this.root.insertBefore(this.room.el, holder);
+      this.fair = new TP.FairDeal(this.room.el.parentNode);
+      this.root.insertBefore(this.fair.el, this.privateLink);
       this.connect();
     }
 
@@ -762,11 +771,14 @@
     onMessage(data) {
       let msg;
       try { msg = JSON.parse(data); } catch (e) { return; }
+      if (this.room && this.room.onMessage(msg, this.view)) return;
       if (msg.type === "state") {
         this.retry = 0;
         this.badToken = false;
         const first = !this.view.msg;
         this.view.setState(msg);
+        if (this.room) this.room.setState(msg);
+        if (this.fair) this.fair.onState(msg);
         if (first) window.scrollTo(0, 0);
         this.toastMove(msg);
       } else if (msg.type === "chat") {
@@ -798,6 +810,7 @@
 
     leave() {
       this.closing = true;
+      if (this.room) this.room.close();
       clearTimeout(this.timer);
       clearInterval(this.pingTimer);
       if (this.ws) { const ws = this.ws; this.ws = null; ws.close(); }

@@ -1,0 +1,195 @@
+"""One client socket: a bounded outbox and a writer task, so no socket is ever awaited by a table.
+
+The service never awaits a socket: :meth:`Connection.push` puts a message in the connection's
+outbox and returns at once; the connection's own writer task sends the outbox in order.  A
+``state`` message replaces a ``state`` that is still waiting (a client only needs the latest
+one), so a slow reader costs one message per table, not one per move.  A connection whose
+outbox holds ``max_queue`` messages, or whose socket takes longer than ``send_timeout`` seconds
+for one message, has fallen behind: it is dropped (``on_drop`` is called, the socket closed with
+1013 "try again later") and the table plays on.
+
+>>> import asyncio
+>>> async def demo() -> list[str]:
+...     got: list[str] = []
+...     async def send(text: str) -> None:
+...         got.append(text)
+...     async def close(code: int) -> None:
+...         pass
+...     c = Connection("t", "P1", send, close)
+...     c.push('{"type":"state","seq":1}', state=True)
+...     c.push('{"type":"state","seq":2}', state=True)   # replaces the one still waiting
+...     c.push('{"type":"pong"}')
+...     await c.flush()
+...     return got
+>>> asyncio.run(demo())
+['{"type":"state","seq":2}', '{"type":"pong"}']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+from trapoula.web.limits import TokenBucket
+
+__all__ = ["CLOSE_TOO_SLOW", "Connection"]
+
+CLOSE_TOO_SLOW = 1013  # "try again later": the client did not read its socket fast enough
+log = logging.getLogger("trapoula.web")
+
+
+class Connection:
+    """One client socket on a table: its seat (None for a spectator) and its outbox."""
+
+    __slots__ = (
+        "table_id", "seat", "name", "send", "close", "bucket", "chat_bucket", "dropped",
+        "closed", "address", "max_queue", "send_timeout", "on_drop", "_queue", "_state_at",
+        "_waiter", "_writer", "_since",
+    )
+
+    def __init__(
+        self,
+        table_id: str,
+        seat: str | None,
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Awaitable[None]],
+        name: str = "",
+        *,
+        address: str | None = None,
+        max_queue: int = 64,
+        send_timeout: float = 10.0,
+        chat_per_minute: float = 30.0,
+    ) -> None:
+        self.table_id = table_id
+        self.seat = seat
+        self.name = name
+        self.send = send
+        self.close = close
+        self.address = address
+        self.bucket = TokenBucket(now=time.monotonic())
+        self.chat_bucket = TokenBucket(rate=chat_per_minute / 60.0,
+                                       burst=max(1, int(chat_per_minute // 3)),
+                                       now=time.monotonic())
+        self.dropped = 0
+        self.closed = False
+        self.max_queue = max_queue
+        self.send_timeout = send_timeout
+        self.on_drop: Callable[[Connection], None] | None = None
+        self._queue: deque[str] = deque()
+        self._state_at = -1  # index in the queue of a waiting state message (or -1)
+        self._waiter: asyncio.Future[None] | None = None  # the idle writer waits on it
+        self._writer: asyncio.Task[None] | None = None
+        self._since = 0.0  # when the send in flight started (0: none)
+
+    @property
+    def pending(self) -> int:
+        """Messages waiting in the outbox."""
+        return len(self._queue)
+
+    def push(self, text: str, *, state: bool = False) -> bool:
+        """Queue ``text`` for this socket; False when the connection is (now) dropped."""
+        if self.closed:
+            return False
+        q = self._queue
+        if state and self._state_at >= 0:
+            q[self._state_at] = text  # the older state was never sent: only the newest counts
+            return True
+        if len(q) >= self.max_queue:
+            self.drop(f"{len(q)} messages waiting")
+            return False
+        if self.stuck(time.monotonic()):
+            return False
+        if state:
+            self._state_at = len(q)
+        q.append(text)
+        if self._waiter is not None:
+            self._wake()
+        elif self._writer is None:
+            self._writer = asyncio.ensure_future(self._write())
+        return True
+
+    def _wake(self) -> None:
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def _write(self) -> None:
+        q = self._queue
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.closed:
+                if not q:
+                    self._waiter = loop.create_future()
+                    await self._waiter
+                    continue
+                text = q.popleft()
+                self._state_at = self._state_at - 1 if self._state_at > 0 else -1
+                # no timer per send (it costs more than the send): a send that takes too long is
+                # found by the next push or by the service's sweeper (``stuck``)
+                self._since = time.monotonic()
+                try:
+                    await self.send(text)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the socket is gone: the receive side will notice too
+                    self.closed = True
+                    if self.on_drop is not None:
+                        self.on_drop(self)
+                finally:
+                    self._since = 0.0
+        finally:
+            q.clear()
+            self._state_at = -1
+
+    def stuck(self, now: float) -> bool:
+        """Drop the connection when its send in flight has taken over ``send_timeout``."""
+        since = self._since
+        if since and now - since > self.send_timeout and not self.closed:
+            self.drop(f"a send took over {self.send_timeout:g} s")
+            return True
+        return False
+
+    def drop(self, reason: str) -> None:
+        """The client fell behind: forget its messages, tell the service, close the socket."""
+        if self.closed:
+            return
+        self.closed = True
+        self._queue.clear()
+        self._state_at = -1
+        log.warning("dropped a slow connection to table %s (%s): %s", self.table_id,
+                    self.seat or "spectator", reason)
+        if self.on_drop is not None:
+            self.on_drop(self)
+        self._wake()
+        asyncio.ensure_future(self._close_quietly(CLOSE_TOO_SLOW))
+
+    async def _close_quietly(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.close(code), 5.0)
+
+    def drop_later(self, code: int) -> None:
+        """Send what is queued (for a moment), then close the socket with ``code``."""
+
+        async def run() -> None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.flush(), 2.0)
+            self.stop()
+            await self._close_quietly(code)
+
+        asyncio.ensure_future(run())
+
+    async def flush(self) -> None:
+        """Wait until the outbox is empty (tests)."""
+        while (self._queue or self._since) and not self.closed and self._writer is not None:
+            await asyncio.sleep(0.001)
+            self.stuck(time.monotonic())
+
+    def stop(self) -> None:
+        """The socket is gone: end the writer."""
+        self.closed = True
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()

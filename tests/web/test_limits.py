@@ -1,0 +1,180 @@
+"""No client can freeze a table: slow sockets, floods, squatting and oversized options (service)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from tests.web.helpers import FakeSocket, act, connect, handle, settle
+from trapoula.web.bus import LocalBus
+from trapoula.web.limits import Limits
+from trapoula.web.service import ServiceError, TableService
+from trapoula.web.store import MemoryStore
+
+pytestmark = pytest.mark.anyio
+
+HUMANS4 = [{"kind": "human"}] * 4
+OPEN = {"hold": False}
+
+
+async def _service(**limits: float) -> TableService:
+    svc = TableService(MemoryStore(), LocalBus(), bot_delay=0, fixed_seeds=True,
+                       limits=Limits(**limits))  # type: ignore[arg-type]
+    await svc.start()
+    return svc
+
+
+async def _table(svc: TableService, address: str | None = None, **kw: object) -> dict:
+    spec = {"game": "bourloto", "preset": "gr", "seats": HUMANS4, "name": "Alice", "seat": "P1",
+            "seed": 5, "table": OPEN, **kw}
+    return await svc.create_table(spec, address)
+
+
+class StuckSocket(FakeSocket):
+    """A client that never reads: every send blocks."""
+
+    async def send(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+
+async def test_a_spectator_that_never_reads_is_dropped_and_play_goes_on() -> None:
+    svc = await _service(send_timeout=0.2, send_queue=8)
+    t = await _table(svc)
+    for seat in ("P2", "P3", "P4"):
+        await svc.join(t["code"], seat, seat)
+    stuck = StuckSocket()
+    stuck.conn = await svc.connect(t["table_id"], None, stuck.send, stuck.close)
+    p1 = await connect(svc, t["table_id"], t["token"], unlimited=True)
+    chatter = await connect(svc, t["table_id"], None, unlimited=True)
+    table = svc.tables[t["table_id"]]
+    for k in range(12):  # chatting neighbours fill the stuck socket's outbox
+        await handle(svc, chatter.conn, json.dumps({"type": "chat", "text": f"hi {k}"}))
+    await act(svc, p1, "pass")  # not blocked by the socket that does not read
+    assert table.seq == 1 and p1.state()["seq"] == 1
+    assert stuck.conn.closed and stuck.conn not in table.conns
+    assert len(chatter.of("chat")) >= 8  # the others got their messages
+    await asyncio.sleep(0.3)
+    assert stuck.closed_with == 1013  # "try again later"
+    await svc.close()
+
+
+async def test_a_socket_slower_than_the_send_timeout_is_dropped() -> None:
+    svc = await _service(send_timeout=0.1)
+    t = await _table(svc)
+    stuck = StuckSocket()
+    stuck.conn = await svc.connect(t["table_id"], None, stuck.send, stuck.close)
+    await asyncio.sleep(0.3)  # the sweeper (or the next message) finds the send stuck
+    await svc.sweep()
+    assert stuck.conn.closed and stuck.conn not in svc.tables[t["table_id"]].conns
+    await svc.close()
+
+
+async def test_creation_flood_and_seat_squatting_get_429() -> None:
+    svc = await _service(tables_per_minute=3, seats_per_address=4, joins_per_minute=100)
+    made = [await _table(svc, "10.0.0.1") for _ in range(3)]
+    with pytest.raises(ServiceError) as err:
+        await _table(svc, "10.0.0.1")
+    assert err.value.status == 429 and "3 new tables a minute" in err.value.message
+    await _table(svc, "10.0.0.2")  # another address is not affected
+    # squatting: the address holds 3 seats (its tables); one more join, then 429
+    await svc.join(made[0]["code"], "Sq", None, "10.0.0.1")
+    with pytest.raises(ServiceError) as err:
+        await svc.join(made[1]["code"], "Sq", None, "10.0.0.1")
+    assert err.value.status == 429 and "at most 4 seats" in err.value.message
+    free = [s for s in (await svc.find(made[1]["code"]))["seats"] if not s["taken"]]
+    assert len(free) == 3  # nothing was taken by the refused join
+    await svc.close()
+
+
+async def test_join_rate_per_address() -> None:
+    svc = await _service(joins_per_minute=2, seats_per_address=0)
+    t = await _table(svc)
+    await svc.join(t["code"], "A", None, "10.0.0.9")
+    await svc.join(t["code"], "B", None, "10.0.0.9")
+    with pytest.raises(ServiceError) as err:
+        await svc.join(t["code"], "C", None, "10.0.0.9")
+    assert err.value.status == 429 and "joins" in err.value.message
+    await svc.close()
+
+
+async def test_connections_per_token_table_and_address() -> None:
+    svc = await _service(conns_per_token=2, conns_per_table=5, conns_per_address=4)
+    t = await _table(svc)
+    tid = t["table_id"]
+    await connect(svc, tid, t["token"])
+    await connect(svc, tid, t["token"])
+    with pytest.raises(ServiceError) as err:
+        await connect(svc, tid, t["token"])
+    assert err.value.status == 429 and "seat P1" in err.value.message
+    for _ in range(3):
+        await connect(svc, tid, None)
+    with pytest.raises(ServiceError) as err:
+        await connect(svc, tid, None)
+    assert "5 connections" in err.value.message
+    other = await _table(svc)
+    socks = [await connect(svc, other["table_id"], None, address="10.1.1.1") for _ in range(4)]
+    with pytest.raises(ServiceError) as err:
+        await connect(svc, other["table_id"], None, address="10.1.1.1")
+    assert "4 open connections" in err.value.message
+    assert socks[0].conn is not None
+    await svc.disconnect(socks[0].conn)  # one closes: one more may open
+    await connect(svc, other["table_id"], None, address="10.1.1.1")
+    await svc.close()
+
+
+async def test_chat_rate_and_rows() -> None:
+    svc = await _service(chat_per_minute=60, chat_rows=3)
+    t = await _table(svc)
+    a = await connect(svc, t["table_id"], t["token"])
+    for k in range(3):
+        await handle(svc, a.conn, json.dumps({"type": "chat", "text": f"m{k}"}))
+    await handle(svc, a.conn, json.dumps({"type": "chat", "text": "full"}))
+    assert [m["text"] for m in a.of("chat")] == ["m0", "m1", "m2"]
+    assert a.errors() == ["too_many"] and "chat is full" in a.of("error")[0]["message"]
+    await svc.close()
+    svc = await _service(chat_per_minute=6)  # a burst of 2, then one each 10 s
+    b = await connect(svc, (await _table(svc))["table_id"], None)
+    for k in range(3):
+        await handle(svc, b.conn, json.dumps({"type": "chat", "text": f"x{k}"}))
+    assert b.errors() == ["too_many"] and "6 chat messages a minute" in b.of("error")[0]["message"]
+    await svc.close()
+
+
+async def test_options_are_bounded() -> None:
+    svc = await _service()
+    with pytest.raises(ServiceError) as err:
+        await _table(svc, seats=[{"kind": "bot"}] * 4, name=None, seat=None,
+                     options={"target": 10**9})
+    assert err.value.code == "bad_option" and "at most 5000" in err.value.message
+    await _table(svc, options={"target": 5000})
+    await svc.close()
+
+
+async def test_a_connect_does_not_send_a_state_to_everyone() -> None:
+    svc = await _service()
+    t = await _table(svc)
+    watchers = [await connect(svc, t["table_id"], None) for _ in range(5)]
+    before = [len(w.of("state")) for w in watchers]
+    for _ in range(3):  # the same token again and again: one presence message at most
+        await connect(svc, t["table_id"], t["token"])
+    assert [len(w.of("state")) for w in watchers] == before
+    assert all(len(w.of("presence")) == 1 for w in watchers)
+    assert watchers[0].of("presence")[0]["connected"] == ["P1"]
+    await settle(svc)
+    await svc.close()
+
+
+async def test_deep_nesting_and_odd_seq_values_are_refused() -> None:
+    svc = await _service()
+    t = await _table(svc)
+    p1 = await connect(svc, t["table_id"], t["token"], unlimited=True)
+    bad = ["[" * 3000, '{"type":"act","action":"take","seq":' + "9" * 3000 + "}",
+           '{"type":"act","action":"take","seq":-1}', '{"type":"act","action":"take","seq":1.5}',
+           '{"type":"act","action":"take","seq":"0"}', '{"type":"seat_bot"}']
+    for text in bad:
+        await handle(svc, p1.conn, text)
+    assert p1.errors() == ["bad_message"] * 6
+    assert svc.tables[t["table_id"]].seq == 0
+    await svc.close()
