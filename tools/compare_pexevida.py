@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import trapoula
+from trapoula.cards import cards_of
 
 RANK = {"10": "T"}
 
@@ -40,6 +41,21 @@ globalThis.filajs = {};
 globalThis.filajsCard = function (s) { if (s !== undefined) { this.r = s[0]; this.s = s[1]; } };
 filajsCard.prototype.suitGet = function () { return this.s; };
 filajsCard.prototype.rankGet = function () { return this.r; };
+filajsCard.prototype.like = function (c) { return this.r === c.r && this.s === c.s; };
+filajsCard.prototype.data = function (k, v) {
+  this.d = this.d || {};
+  if (v === undefined) return this.d[k];
+  this.d[k] = v;
+  return this;
+};
+// (globals.js / vida.js in a full checkout define these; stand-ins when absent)
+if (!Number.prototype.thesiEpomeni) {
+  Number.prototype.thesiEpomeni = function (n) { return (this.valueOf() - 1 + (n || 1)) % 4 + 1; };
+  Number.prototype.thesiIsOmada = function (p) { return this.valueOf() % 2 === p % 2; };
+  Number.prototype.thesiIsAntipalos = function (p) { return this.valueOf() % 2 !== p % 2; };
+}
+if (!String.prototype.oxiNai)
+  String.prototype.oxiNai = function () { return this.valueOf() !== "ΝΑΙ"; };
 globalThis.filajsHand = function () { this.cards = []; };
 Object.assign(filajsHand.prototype, {
   reset() { this.cards = []; return this; },
@@ -57,6 +73,16 @@ globalThis.Trapezi = function (d) {
   });
   this.bazaPios = d.winners;
   this.bourloto = d.bourlot || undefined;
+  this.aeras = [];
+  this.sarea = [];
+  this.tie = false;
+  this.dianomi = {
+    skor: {},
+    dianomiSkorSet(o, v) { this.skor[o] = v; },
+    dianomiSkorGet(o) { return this.skor[o]; },
+    dianomiKremamenaSet(k) { this.kremamena = k; },
+  };
+  if (d.events) return;  // in_play: the shows go through pexevida's own partida.js, energia.js
   const shown = d.declared.map(x => new Aeras(x.seat, x.cards.join(""), d.trump));
   const best = [0, 0];  // the approval round, emulated: the best taxi's team keeps its own
   shown.forEach(a => {
@@ -66,29 +92,63 @@ globalThis.Trapezi = function (d) {
   this.tie = best[0] === best[1] && best[0] > 0;
   const keep = best[1] > best[0] ? 1 : 0;
   this.aeras = best[0] === best[1] ? [] : shown.filter(a => a.aerasPektisGet() % 2 === keep);
-  this.dianomi = {
-    skor: {},
-    dianomiSkorSet(o, v) { this.skor[o] = v; },
-    dianomiSkorGet(o) { return this.skor[o]; },
-    dianomiKremamenaSet(k) { this.kremamena = k; },
-  };
+  this.partidaSareaForgot = function () { return this; };
 };
 Object.assign(Trapezi.prototype, {
   trapeziTelefteaDianomi() { return this.dianomi; },
   partidaAgoraXromaGet() { return this.d.trump; },
   partidaAgorastisGet() { return this.d.buyer; },
-  partidaSareaForgot() { return this; },
   trapeziIsBelot() { return true; },
   partidaSkorAdd(o, v) { this["skor" + o] = (this["skor" + o] || 0) + v; return this; },
 });
-for (const f of ["vida.js", "pliromi.js"])
+for (const f of ["vida.js", "pliromi.js", "partida.js", "energia.js"])
   vm.runInThisContext(fs.readFileSync(path.join(dir, "client", "common", f), "utf8"),
                       {filename: f});
+const hand = cards => {
+  const h = new filajsHand();
+  cards.forEach(c => h.cardPush(new filajsCard(c)));
+  return h;
+};
+// declaration_timing="in_play": each show, answer and card of the deal through pexevida's
+// trapeziProcessEnergiaΑΕΡΑΣ; what its code allows is checked at each step: the aeras
+// button (arena/cpanel.js: fewer than 6 tricks over, no show pending, no approved one of the
+// other team), the answering order (partidaEpomenosGet) and the card after a show
+// (partidaAerasLastCheck, as efoplismos.js arms the cards)
+function replay(t, d) {
+  const faults = [];
+  t.fila = {1: hand(d.hands[0]), 2: hand(d.hands[1]), 3: hand(d.hands[2]), 4: hand(d.hands[3])};
+  t.partidaAerasEgrisiReset();
+  let tricks = 0, inTrick = 0;
+  d.events.forEach((e, i) => {
+    const pektis = e.seat;
+    if (e.kind === "show") {
+      const other = t.partidaAerasGet() && pektis.thesiIsAntipalos(t.partidaAerasPiosGet());
+      if (tricks > 5 || t.partidaAerasLastGet() || other) faults.push([i, "aeras button off"]);
+    }
+    if (e.kind === "card") {
+      const filo = new filajsCard(e.card);
+      if (!t.partidaAerasLastCheck(filo)) faults.push([i, "card not of the shown aeras"]);
+      t.partidaAerasEgrisiReset().partidaAerasLastClear();  // as trapeziProcessEnergiaΦΥΛΛΟ
+      const f = t.fila[pektis];
+      f.cards = f.cards.filter(c => !c.like(filo));
+      if (++inTrick === 4) { inTrick = 0; tricks++; }
+      return;
+    }
+    const data = e.kind === "show" ? e.cards.join("") : (e.kind === "approve" ? "ΝΑΙ" : "ΟΧΙ");
+    t.trapeziProcessEnergiaΑΕΡΑΣ({energiaPektisGet: () => pektis, energiaDataGet: () => data});
+    if (t.partidaEpomenosGet() !== e.next) faults.push([i, "next " + t.partidaEpomenosGet()]);
+  });
+  return faults;
+}
 const out = deals.map(d => {
   const t = new Trapezi(d);
+  const faults = d.events ? replay(t, d) : [];
+  const log = console.log;
+  console.log = () => {};  // (partidaSareaForgot's notice)
   t.partidaPliromi();
+  console.log = log;
   const k = t.dianomi;
-  return {A: k.skor["13"], B: k.skor["24"], hanging: k.kremamena, tie: t.tie};
+  return {A: k.skor["13"], B: k.skor["24"], hanging: k.kremamena, tie: t.tie, faults};
 });
 process.stdout.write(JSON.stringify(out));
 """
@@ -112,13 +172,27 @@ def play_deals(n: int, seed: int, preset: str = "pexevida") -> list[dict[str, An
         s: Any = game.new_deal(seed=rng.getrandbits(32), dealer=f"P{rng.randrange(4) + 1}")
         while not s.is_over:
             acts = [a for a in s.legal_actions() if a.kind != "redeal"] or s.legal_actions()
-            words = [a for a in acts if a.words]
+            # declare, Bourlot and show most of the time; approve or cut at random
+            words = [a for a in acts if a.words or a.kind == "show"]
             s = s.apply(rng.choice(words if words and rng.random() < 0.8 else acts))
         res = s.result or {}
         if res.get("thrown_in"):
             continue
         view = s.public_view()
         bourlot = [int(e.seat[1:]) for e in s.history if "bourlot" in e.action.words]
+        events = None
+        if s.game.options.declaration_timing == "in_play":
+            events = []
+            for k, e in enumerate(s.history):
+                kind = e.action.kind
+                if kind in ("show", "approve", "cut"):
+                    nxt = s.history[k + 1].seat if k + 1 < len(s.history) else ""
+                    events.append({"kind": kind, "seat": int(e.seat[1:]),
+                                   "cards": [_card(c) for c in e.action.cards],
+                                   "next": int(nxt[1:]) if nxt else 0})
+                elif kind == "play":
+                    events.append({"kind": "card", "seat": int(e.seat[1:]),
+                                   "card": _card(e.action.cards[0])})
         declared = [
             {"seat": seat + 1, "cards": [_card(c) for c in sorted(d.cards, key=_natural)]}
             for seat in range(4) for d in s.declared_by(seat)
@@ -128,6 +202,8 @@ def play_deals(n: int, seed: int, preset: str = "pexevida") -> list[dict[str, An
             "tricks": [[_card(c) for _, c in t.plays] for t in view.tricks],
             "winners": [int(str(t.winner)[1:]) for t in view.tricks],
             "bourlot": bourlot[0] if bourlot else 0, "declared": declared,
+            "events": events,
+            "hands": [[_card(c) for c in cards_of(h)] for h in s._ctx.hands],
             "ours": {"A": res["scores"]["A"], "B": res["scores"]["B"],
                      "hanging": res.get("hanging", 0)},
         })
@@ -154,9 +230,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     theirs = json.loads(run.stdout)
     ties = sum(1 for t in theirs if t["tie"])
-    bad = [(d, t) for d, t in zip(deals, theirs, strict=True) if not t["tie"] and (
-        d["ours"] != {"A": t["A"], "B": t["B"], "hanging": t["hanging"]})]
+    bad = [(d, t) for d, t in zip(deals, theirs, strict=True) if t["faults"] or (
+        not t["tie"] and d["ours"] != {"A": t["A"], "B": t["B"], "hanging": t["hanging"]})]
     with_decl = sum(1 for d in deals if d["declared"])
+    if deals and deals[0]["events"] is not None:
+        ev = [e for d in deals for e in d["events"] or ()]
+        cuts = sum(1 for e in ev if e["kind"] == "cut")
+        print(f"in play: {sum(1 for e in ev if e['kind'] == 'show')} shows, {cuts} cut, "
+              f"{sum(1 for d in deals if any(e['kind'] == 'cut' for e in d['events']))} deals "
+              "with a cut; every show, answer and next card checked against pexevida's code")
     capots = sum(1 for d in deals if len({w % 2 for w in d["winners"]}) == 1)
     hangs = sum(1 for d in deals if d["ours"]["hanging"])
     print(f"{len(deals)} deals ({with_decl} with declarations shown, "

@@ -71,7 +71,9 @@ _CHOICES: dict[str, tuple[Any, ...] | None] = {
     "run6_value": None,
     "long_runs": ("score",),  # ("none": the Python path)
     "split_runs": (True, False),
-    "declaration_timing": ("before_play", "first_trick"),
+    "declaration_timing": ("before_play", "first_trick"),  # ("in_play": the Python path)
+    "declaration_tricks": None,  # in_play only
+    "follow_declaration": None,  # in_play only
     "bourlot_announce": ("with_declarations", "when_played"),
     "compare_declarations": (True, False),
     "equal_seq_winner": ("none", "first_declarer"),

@@ -37,10 +37,12 @@ from trapoula.bots.bourloto_knowledge import (
     card_strength,
     mask_of_cards,
 )
+from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
 from trapoula.games.bourloto.rules import run6_of
+from trapoula.games.bourloto.shows import show_choices
 
 __all__ = [
     "COEF", "COEF_CONTRACT", "BourlotoHeuristicBot", "GreedyBourlotoBot", "bid_situation",
@@ -222,20 +224,47 @@ class BourlotoHeuristicBot(Bot):
     def swap_or_rest(self, view: Any) -> tuple[Action | None, tuple[Action, ...]]:
         """The extra answers offered with the first action after the deal: the seven
         exchange if it helps the hand, a late redeal (``aponta_after_take``) if the hand is
-        hopeless; else None and the other legal actions."""
+        hopeless, a declaration to show or the answer to one (``declaration_timing=
+        "in_play"``); else None and the other legal actions."""
         acts: tuple[Action, ...] = view.legal_actions
         if view.phase not in ("play", "declare") or not acts or acts[-1].kind not in (
-                "exchange", "redeal"):
+                "exchange", "redeal", "show", "approve", "cut"):
             return None, acts
+        if acts[0].kind == "approve":  # declaration_timing="in_play": an opponent answers
+            return self._show_or_answer(view, acts), acts
         extras = {a.kind: a for a in acts if a.kind in ("exchange", "redeal")}
-        rest = tuple(a for a in acts if a.kind not in extras)
+        rest = tuple(a for a in acts if a.kind not in extras and a.kind != "show")
         if "redeal" in extras and view.trump is not None and hand_value(
                 mask_of_cards(view.hand), int(view.trump), self.opts, coef=self.coef,
         ) < self.redeal_threshold:
             return extras["redeal"], acts
         if "exchange" in extras and self._exchange_helps(view):
             return extras["exchange"], acts
-        return None, rest
+        return self._show_or_answer(view, acts), rest
+
+    def _show_or_answer(self, view: Any, acts: tuple[Action, ...]) -> Action | None:
+        """``declaration_timing="in_play"``: show the best declaration on offer (the most
+        points, then the highest rank) at once; as an opponent, cut a declaration that a
+        declaration of one's own (not shown yet) outranks, else approve."""
+        trump = int(view.trump)
+        four_values = self.opts.four_values
+        if acts[0].kind == "approve":
+            shown = next(e for e in reversed(view.history) if e.split()[1] == "show")
+            decl = show_choices(mask_of_cards(
+                [Card.parse(w) for w in shown.split()[2:]]), trump, four_values)[0]
+            mine = mask_of_cards(view.hand)
+            for d in view.declarations:
+                if d.seat == view.seat:
+                    mine &= ~mask_of_cards(d.cards)
+            better = any(d.key > decl.key for d in show_choices(mine, trump, four_values))
+            return next(a for a in acts if a.kind == ("cut" if better else "approve"))
+        shows = {mask_of_cards(a.cards): a for a in acts if a.kind == "show"}
+        if not shows:
+            return None
+        # a show's cards alone are that one combination
+        best = max((show_choices(m, trump, four_values)[0] for m in shows),
+                   key=lambda d: (d.points, d.key))
+        return shows[best.mask]
 
     # --- trump ------------------------------------------------------------------------------
     def _recipient(self, view: Any, taker: int) -> int:

@@ -145,7 +145,10 @@ class BourlotoPIMCBot(Bot):
         values, used = pimc_values(view, self.opts, p.worlds, self.rng, self.solver, deadline,
                                    p.nodes)
         self.solver.clear()
-        if used < p.min_worlds:
+        # the search knows the card rules only: keep the cards legal here (after a show with
+        # follow_declaration, the shown ones)
+        values = {c: v for c, v in values.items() if c in by_card}
+        if used < p.min_worlds or not values:
             if p.ismcts > 0:
                 return self._ismcts(view, by_card, p.ismcts)
             return self.heuristic.choose(view)
@@ -161,7 +164,10 @@ class BourlotoPIMCBot(Bot):
         from trapoula.search.bourloto_ismcts import ismcts_visits
 
         visits = ismcts_visits(view, self.opts, iterations, self.rng)
-        card = max(sorted(visits), key=lambda k: visits[k])
+        legal = sorted(k for k in visits if k.index in by_card)
+        if not legal:
+            return self.heuristic.choose(view)
+        card = max(legal, key=lambda k: visits[k])
         return by_card[card.index]
 
     def card_values(self, view: Any, worlds: int = 20) -> dict[Card, float]:
@@ -228,5 +234,8 @@ class BourlotoISMCTSBot(Bot):
             return next(iter(by_card.values()))
         visits = ismcts_visits(view, self.opts, self.iterations, self.rng, c=self.c,
                                reuse=self.reuse)
-        card = max(sorted(visits), key=lambda k: visits[k])
+        legal = sorted(k for k in visits if k.index in by_card)  # (see BourlotoPIMCBot)
+        if not legal:
+            return self.heuristic.choose(view)
+        card = max(legal, key=lambda k: visits[k])
         return by_card[card.index]

@@ -48,6 +48,18 @@ LABELS: tuple[str, ...] = _WORD_ACTIONS + tuple(
     f"play {c}{f}" for c in _CARDS for f in _FLAGS
 )
 INDEX: dict[str, int] = {t: i for i, t in enumerate(LABELS)}
+
+
+def _in_play_labels() -> tuple[str, ...]:
+    """The actions of declaration_timing="in_play" (after the 140 of every preset): approve,
+    cut, then each show: the runs of 3, 4 and 5 of each suit from the lowest, the fours 9-A."""
+    from trapoula.games.bourloto.state import _show_action
+
+    shows = [
+        sum(1 << (13 * suit + low + i - 2) for i in range(n))
+        for suit in range(4) for n in (3, 4, 5) for low in range(7, 16 - n)
+    ] + [sum(1 << (13 * s + rank - 2) for s in range(4)) for rank in range(9, 15)]
+    return ("approve", "cut") + tuple(str(_show_action(m)) for m in shows)
 _K32 = {c.index: k for k, c in enumerate(_CARDS)}  # 52-card index -> 0..31
 PHASES = ("agree", "bid1", "bid2", "exchange", "declare", "play", "over")
 SHARED_BID_SLOTS = 4 * 4 + 1 + 4 + 1  # layout="shared": the log of ru (its 4 agreement rounds)
@@ -96,11 +108,17 @@ class BourlotoAdapter(Adapter):
         self.bid_slots = rounds + 1 + 4 + 1  # bidding, exchange, declarations, a redeal
         if layout == "shared":  # the largest default preset (ru) fits
             self.bid_slots = max(self.bid_slots, SHARED_BID_SLOTS)
-        self._actions = [game.parse_action(t) for t in LABELS]
+        labels = LABELS
+        if opts.declaration_timing == "in_play":  # shows and their answers after the rest
+            labels = LABELS + _in_play_labels()
+        self.labels = labels
+        self.num_actions = len(labels)
+        self._actions = [game.parse_action(t) for t in labels]
         # every integer is one whole engine action, the same in every position: batched
         # drivers (trapoula.vector) map legal actions to integers with ``action_index``
         self.static_actions: list[Action] | None = self._actions
-        self.action_index: dict[str, int] = INDEX
+        self.action_index: dict[str, int] = (
+            INDEX if labels is LABELS else {t: i for i, t in enumerate(labels)})
         self.obs_layout = Layout([
             ("hand", (32,)), ("phase", (7,)), ("to_act", (4,)), ("dealer", (4,)),
             ("upcard", (32,)), ("trump", (4,)), ("buyer", (2,)),
@@ -119,11 +137,11 @@ class BourlotoAdapter(Adapter):
 
     # --- actions ------------------------------------------------------------------------------
     def table(self, legal: Sequence[Action], pending: tuple[int, ...] = ()) -> Table:
-        idx = INDEX
+        idx = self.action_index
         return {idx[a]: a for a in legal}
 
     def label(self, i: int) -> str:
-        return LABELS[i]
+        return self.labels[i]
 
     def layout_rows(self) -> list[tuple[str, str, str]]:
         opts: Any = self.game.options
@@ -150,6 +168,12 @@ class BourlotoAdapter(Adapter):
                                         == "when_played" else "never") + ", f=2/3 "
              + ("on trick 1" if opts.declaration_timing == "first_trick" else "never")),
         ]
+        if opts.declaration_timing == "in_play":
+            rows.append((
+                f"140-{self.num_actions - 1}", "approve, cut, then show C C C...: the runs of "
+                "3, 4 and 5 cards of S, H, D, C from the lowest, then the fours 9S 9H 9D 9C ... "
+                "AS AH AD AC", f"approve/cut: an opponent answering a show; show: the player "
+                f"to play, in tricks 1-{opts.declaration_tricks}"))
         return rows
 
     # --- observations -------------------------------------------------------------------------

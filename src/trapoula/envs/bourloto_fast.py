@@ -66,6 +66,7 @@ def knows(adapter: Adapter) -> bool:
 
     return (type(adapter).__name__ == "BourlotoAdapter"
             and supports(adapter.game.options)  # type: ignore[arg-type]
+            and adapter.num_actions == len(INDEX)  # (not declaration_timing="in_play")
             and [n for n, _ in adapter.obs_layout.pieces] == _PIECES
             and PHASES == state_module.PHASES
             and adapter.obs_layout.shapes["bids"] == (adapter.bid_slots, 16)  # type: ignore[attr-defined]
@@ -241,7 +242,7 @@ class SeatRows:
         phase = before._phase
         rows = self.rows
         if phase == 5:  # PLAY
-            if action < _PLAY0 or after._phase != 5 or (action - _PLAY0) & 3:
+            if not _PLAY0 <= action < len(INDEX) or after._phase != 5 or (action - _PLAY0) & 3:
                 # not a plain card (the seven exchange, a card with words ...): rebuilt
                 self.stale = [True] * 4
                 return

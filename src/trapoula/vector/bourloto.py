@@ -91,7 +91,7 @@ class BourlotoEncoder(Encoder):
         a: Any = play.state
         phase = b._phase
         if phase == PLAY:
-            if action < _PLAY0 or a._phase != PLAY or (action - _PLAY0) & 3:
+            if not _PLAY0 <= action < 140 or a._phase != PLAY or (action - _PLAY0) & 3:
                 self.stale[i] = True  # not a plain card (the seven exchange, words ...)
                 return
             seat, card, trick = b._turn, (action - _PLAY0) >> 2, b.trick

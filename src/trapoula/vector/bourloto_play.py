@@ -207,9 +207,12 @@ class BourlotoVectorEnv(VectorEnv):
 
     def _ready(self, state: Any) -> bool:
         """Whether deal ``state`` may enter the batch (it is in the card play, past the
-        trick-1 words the batch does not play)."""
-        return bool(state._phase == PLAY
-                    and (state._tl or not self.trick1_words or self.trick1_here))
+        trick-1 words the batch does not play, and no late άποντα redeal may still come)."""
+        if state._phase != PLAY:
+            return False
+        if not state._tl and state._ctx.aponta:
+            return False  # a late redeal may still come with a trick-1 card
+        return bool(state._tl or not self.trick1_words or self.trick1_here)
 
     def _sync(self, i: int) -> GameState:
         """The engine state of deal ``i``: the entry state with the batch's actions."""

@@ -13,6 +13,8 @@ def test_1_9_pexevida_options() -> None:
     assert (o.round2_allow_upcard_suit, o.aponta_redeal, o.aponta_after_take) == (False, True, True)
     assert (o.run6_value, o.long_runs, o.capot_mode, o.target) == (0, "none", "bonus_90", 1551)
     assert o.compare_declarations and o.contract and o.overtrump_required  # as gr
+    assert (o.declaration_timing, o.declaration_tricks, o.follow_declaration) == (
+        "in_play", 6, True)
 
 
 def test_1_3_3_pexevida_runs_of_six_neither_score_nor_rank() -> None:

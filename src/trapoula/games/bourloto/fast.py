@@ -85,7 +85,11 @@ def random_playouts(
 
 
 def python_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
-    """The pure-Python fast path (no objects per move)."""
+    """The pure-Python fast path (no objects per move); declarations shown during play
+    (``declaration_timing="in_play"``) are not played on integers here: the reference loop
+    :func:`public_playouts` plays those deals."""
+    if game.options.declaration_timing == "in_play":
+        return public_playouts(game, n, seed)
     return [_playout(game, PlayoutRNG(seed, i)) for i in range(n)]
 
 

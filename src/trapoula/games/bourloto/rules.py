@@ -73,8 +73,18 @@ class BourlotoOptions(RuleOptions):
     )
     split_runs: bool = option(False, "BL-A14: a long run may be split into shorter ones")
     declaration_timing: str = option(
-        "before_play", "BL-A9: declarations shown before the first lead or with the trick-1 card",
-        choices=("before_play", "first_trick"),
+        "before_play", "BL-A9: declarations shown before the first lead or with the trick-1 card; "
+        "or (in_play, PEX partida.js, energia.js ΑΕΡΑΣ) shown with 'show' by the player to play "
+        "during the first declaration_tricks tricks, the opponents answering approve or cut",
+        choices=("before_play", "first_trick", "in_play"),
+    )
+    declaration_tricks: int = option(
+        6, "in_play: the tricks during which a declaration may be shown (PEX cpanel.js: "
+        "while fewer than 6 tricks are over)", minimum=1, maximum=8,
+    )
+    follow_declaration: bool = option(
+        False, "in_play: the card played after a show is one of the shown cards (PEX "
+        "partida.js partidaAerasLastCheck, efoplismos.js)",
     )
     bourlot_announce: str = option(
         "with_declarations",
@@ -139,6 +149,8 @@ PRESETS["pexevida"] = {
     "long_runs": "none",  # ... and taxi 0: it neither scores nor ranks
     "capot_mode": "bonus_90",  # pliromi.js: +90 to the team that took every trick
     "target": 1551,  # vida.js lixi.belot[0], trapezi.js trapeziLixiGet
+    "declaration_timing": "in_play",  # energia.js ΑΕΡΑΣ: shown in tricks 1-6, approved or cut
+    "follow_declaration": True,  # partida.js partidaAerasLastCheck: the next card from it
 }
 
 
@@ -171,6 +183,16 @@ def validate(opts: BourlotoOptions) -> None:
         raise ConfigError(
             "options 'aponta_after_take' = true and 'bidding' = 'agreement' conflict: nobody "
             "takes in the unanimous agreement; use bidding='take_name'")
+    if opts.declaration_timing == "in_play" and (
+        opts.bourlot_announce == "with_declarations" or opts.split_runs
+        or opts.sevens_cancel_jacks
+    ):
+        raise ConfigError(
+            "option 'declaration_timing' = 'in_play' conflicts with "
+            "bourlot_announce='with_declarations', split_runs=true and "
+            "sevens_cancel_jacks=true: a shown declaration is one run of 3-5 or one four, "
+            "approved or cut by the opponents (no comparison, no Bourlot with it); use "
+            "bourlot_announce='when_played', split_runs=false, sevens_cancel_jacks=false")
     if opts.sevens_cancel_jacks and opts.four_values != "gr":
         raise ConfigError(
             "options 'sevens_cancel_jacks' = true and 'four_values' = "

@@ -36,6 +36,7 @@ from trapoula.games.bourloto.declarations import (
 from trapoula.games.bourloto.play import legal_mask
 from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.scoring import score_teams
+from trapoula.games.bourloto.shows import ACCEPTED, ASKED, CUT, show_choices, show_points
 from trapoula.games.bourloto.tables import (
     ABOVE_TRUMP,
     DECK32_MASK,
@@ -140,13 +141,40 @@ _DECLARE_ACTS = (ACTIONS["declare"], ACTIONS["pass"])
 _PASS_ACTS = (ACTIONS["pass"],)
 _PASS, _AGREE, _EXCHANGE = ACTIONS["pass"], ACTIONS["agree"], ACTIONS["exchange"]
 _REDEAL = ACTIONS["redeal"]
+_APPROVE, _CUT = Action("approve"), Action("cut")
+_ANSWER_ACTS = (_APPROVE, _CUT)
+_SHOW_ACTS: dict[int, Action] = {}  # by the shown cards' mask
+_NONE4: tuple[None, None, None, None] = (None, None, None, None)
+
+
+def _show_action(mask: int) -> Action:
+    act = _SHOW_ACTS.get(mask)
+    if act is None:
+        act = _SHOW_ACTS[mask] = Action("show", tuple(Card.from_index(i) for i in _bits(mask)))
+    return act
+
+
+class _Shows(NamedTuple):
+    """``declaration_timing="in_play"``: the declarations shown so far, as (seat, declaration,
+    ASKED/ACCEPTED/CUT) in order; which opponent is answering the last one (1 the first, 2
+    the second, 0 nobody); the cards the declarer's next card must come from and the
+    ``_left`` at the show (the constraint holds while no card has been played since)."""
+
+    items: tuple[tuple[int, Declaration, int], ...] = ()
+    asking: int = 0
+    follow: int = 0
+    follow_left: int = -1
+
+
+_NO_SHOWS = _Shows()
 _PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
 _BY_TEXT.update({str(a): a for a in NAME_ACTIONS})
+_BY_TEXT.update({str(a): a for a in _ANSWER_ACTS})
 _FORMS = (
     "agree, disagree, declare, pass, take, name S, exchange, keep, redeal, "
-    "play C [bourlot] [declare]"
+    "play C [bourlot] [declare], show C C C..., approve, cut"
 )
 
 
@@ -180,6 +208,17 @@ def parse_bourloto_action(text: str) -> Action:
         from trapoula.cards import parse_suit
 
         return NAME_ACTIONS[parse_suit(words[1])]
+    if words[0] == "show":
+        if len(words) < 4:
+            raise ParseError("'show' needs the 3 to 5 cards of a run or the four of a kind, "
+                             "e.g. 'show 9H 10H JH'")
+        mask = 0
+        for w in raw[1:]:
+            card = Card.parse(w)
+            if card.is_joker or mask >> card.index & 1:
+                raise ParseError(f"'show' needs distinct cards of the pack; got {w!r}")
+            mask |= 1 << card.index
+        return _show_action(mask)
     action = _BY_TEXT.get(" ".join(words))
     if action is None:
         raise ParseError(f"not a Bourloto action: {text!r}; actions are: {_FORMS}")
@@ -299,7 +338,9 @@ class BourlotoState(DealState):
     # trump points << 10 and tricks << 20 (see the ``tally`` property)
     _tl: int
     # declared: (per-seat declared runs/fours, decl points A/B after comparison, bourlot A/B)
-    declared: tuple[tuple[tuple[Declaration, ...], ...], tuple[int, int], tuple[int, int]]
+    # (and the shows of declaration_timing="in_play", see _Shows)
+    declared: tuple[
+        tuple[tuple[Declaration, ...], ...], tuple[int, int], tuple[int, int], _Shows]
     bid: _Bid
     _cell: LogCell
     _legal: tuple[Action, ...] | None
@@ -325,7 +366,7 @@ class BourlotoState(DealState):
         s._left = DECK32_MASK
         s.trick = ()
         s._tl = 0
-        s.declared = (((), (), (), ()), (0, 0), (0, 0))
+        s.declared = (((), (), (), ()), (0, 0), (0, 0), _NO_SHOWS)
         s.bid = bid
         s._cell = None
         s._legal = None
@@ -606,6 +647,9 @@ class BourlotoState(DealState):
         opts = ctx.opts
         seat = self._turn
         if phase == PLAY:
+            shows = self.declared[3]
+            if shows.asking:
+                return _ANSWER_ACTS
             trump = ctx.trump
             hand = ctx.hands[seat] & self._left
             trick = self.trick
@@ -623,10 +667,17 @@ class BourlotoState(DealState):
             kq = ctx.kq_mask
             if not (kq and hand & kq == kq):
                 kq = 0
-            swap: tuple[Action, ...] = (
-                _SWAP_ACTS if not self._tl and self._may_swap(seat) else ())
-            if ctx.aponta and self._may_redeal_late(seat):
-                swap += _REDEAL_ACTS
+            swap: tuple[Action, ...] = ()
+            if shows.follow_left == self._left:  # the declarer plays after his show
+                if opts.follow_declaration:
+                    mask &= shows.follow
+            else:
+                if not self._tl and self._may_swap(seat):
+                    swap = _SWAP_ACTS
+                if ctx.aponta and self._may_redeal_late(seat):
+                    swap += _REDEAL_ACTS
+                if opts.declaration_timing == "in_play":
+                    swap = self._show_acts(seat, hand, mask) + swap
             if not kq and (self._tl or not ctx.may_declare[seat]):
                 # the common case: one action per legal card (a table lookup per suit)
                 return (
@@ -672,6 +723,66 @@ class BourlotoState(DealState):
             acts = acts + (ACTIONS["redeal"],)
         return acts
 
+    def _show_acts(self, seat: int, hand: int, mask: int) -> tuple[Action, ...]:
+        """``in_play``: the ``show`` actions open to ``seat`` (to play, ``mask`` its legal
+        cards): during the first declaration_tricks tricks, unless the other team has a
+        declaration approved; from cards it has not shown (with ``follow_declaration``, a
+        declaration holding a card it may play)."""
+        opts = self._ctx.opts
+        if self.tricks_done >= opts.declaration_tricks:
+            return ()
+        per_seat, _, _, shows = self.declared
+        for s, _d, status in reversed(shows.items):
+            if status == ACCEPTED:
+                if (s - seat) & 1:
+                    return ()
+                break
+        for d in per_seat[seat]:
+            hand &= ~d.mask
+        follow = opts.follow_declaration
+        return tuple(
+            _show_action(d.mask)
+            for d in show_choices(hand, self._ctx.trump, opts.four_values)
+            if not follow or d.mask & mask
+        )
+
+    def _show(self, seat: int, action: Action) -> None:
+        """``seat`` shows a declaration: the opponent after it answers first."""
+        mask = 0
+        for c in action.cards:
+            mask |= 1 << c.index
+        per_seat, dpts, bpts, shows = self.declared
+        hand = self._ctx.hands[seat] & self._left
+        for d in per_seat[seat]:
+            hand &= ~d.mask
+        decl = next(
+            d for d in show_choices(hand, self._ctx.trump, self._ctx.opts.four_values)
+            if d.mask == mask
+        )
+        ps = list(per_seat)
+        ps[seat] = ps[seat] + (decl,)
+        self.declared = (
+            (ps[0], ps[1], ps[2], ps[3]), dpts, bpts,
+            _Shows(shows.items + ((seat, decl, ASKED),), 1, mask, self._left),
+        )
+        self._turn = (seat + 1) & 3
+
+    def _answer(self, seat: int, approve: bool) -> None:
+        """An opponent approves or cuts the declaration just shown; after a cut or the second
+        approval the declarer plays."""
+        per_seat, _, bpts, shows = self.declared
+        who, decl, _ = shows.items[-1]
+        if approve and shows.asking == 1:
+            self.declared = (per_seat, self.declared[1], bpts, shows._replace(asking=2))
+            self._turn = (seat + 2) & 3
+            return
+        items = shows.items[:-1] + ((who, decl, ACCEPTED if approve else CUT),)
+        self.declared = (
+            per_seat, show_points(items), bpts,
+            _Shows(items, 0, shows.follow, shows.follow_left),
+        )
+        self._turn = who
+
     def _may_demand_redeal(self, seat: int) -> bool:
         """Άποντα: first turn of the first round, and the five cards are worth nothing."""
         bid = self.bid
@@ -691,6 +802,10 @@ class BourlotoState(DealState):
         n._cell = (self._cell, _SEATS[seat], action)
         if action is _EXCHANGE:
             n._swap_seven(seat)
+        elif action.kind == "show":
+            n._show(seat, action)
+        elif action is _APPROVE or action is _CUT:
+            n._answer(seat, action is _APPROVE)
         elif action is _REDEAL and self._phase in (PLAY, DECLARE):  # aponta after the take
             n._throw_in("redeal", n.bid.history + ((seat, "redeal"),))
         elif self._phase == PLAY:
@@ -704,7 +819,7 @@ class BourlotoState(DealState):
         self._left ^= _BIT[card]
         words = action.words
         if words:
-            per_seat, dpts, bpts = self.declared
+            per_seat, dpts, bpts, shows = self.declared
             if "declare" in words:
                 ps = list(per_seat)
                 ps[seat] = self._ctx.avail[seat]
@@ -719,7 +834,7 @@ class BourlotoState(DealState):
                 b = list(bpts)
                 b[_team(seat)] += 20
                 bpts = (b[0], b[1])
-            self.declared = (per_seat, dpts, bpts)
+            self.declared = (per_seat, dpts, bpts, shows)
         trick = self.trick
         if len(trick) < 3:
             self.trick = trick + (card,)
@@ -761,7 +876,7 @@ class BourlotoState(DealState):
             self.is_over = True
 
     def _compare(self) -> None:
-        per_seat, _, bpts = self.declared
+        per_seat, _, bpts, shows = self.declared
         if not (per_seat[0] or per_seat[1] or per_seat[2] or per_seat[3]):
             return  # nothing declared: (0, 0) stays
         opts = self._ctx.opts
@@ -782,15 +897,15 @@ class BourlotoState(DealState):
                 if k[0] > 0 and (kb is None or k > kb):
                     kb = k
             if not opts.compare_declarations:
-                self.declared = (per_seat, (pa, pb), bpts)
+                self.declared = (per_seat, (pa, pb), bpts, shows)
                 return
             if ka is None and kb is None:
                 return  # (0, 0) stays
             if kb is None or (ka is not None and ka > kb):
-                self.declared = (per_seat, (pa, 0), bpts)
+                self.declared = (per_seat, (pa, 0), bpts, shows)
                 return
             if ka is None or kb > ka:
-                self.declared = (per_seat, (0, pb), bpts)
+                self.declared = (per_seat, (0, pb), bpts, shows)
                 return
             if opts.equal_seq_winner != "first_declarer":
                 return  # equal best keys, nobody scores
@@ -802,12 +917,12 @@ class BourlotoState(DealState):
             teams, compare=opts.compare_declarations, equal_seq_winner=opts.equal_seq_winner,
             sevens_cancel_jacks=opts.sevens_cancel_jacks, first=(self._ctx.dealer + 1) & 3,
         )
-        self.declared = (per_seat, (pts["A"], pts["B"]), bpts)
+        self.declared = (per_seat, (pts["A"], pts["B"]), bpts, shows)
 
     def _score(self) -> dict[str, Any]:
         t = self._tl
         na = t >> 20 & _F10
-        _, dpts, bpts = self.declared
+        dpts, bpts = self.declared[1], self.declared[2]
         ctx = self._ctx
         opts = ctx.opts
         a, b, pool = score_teams(
@@ -849,7 +964,7 @@ class BourlotoState(DealState):
             raise IllegalActionError("the seven exchange has no phase of its own")
         elif phase == DECLARE:
             if kind == "declare":
-                per_seat, dpts, bpts = self.declared
+                per_seat, dpts, bpts, shows = self.declared
                 ps = list(per_seat)
                 ps[seat] = self._ctx.avail[seat]
                 with_decl = self._ctx.opts.bourlot_announce == "with_declarations"
@@ -857,7 +972,7 @@ class BourlotoState(DealState):
                     b = list(bpts)
                     b[_team(seat)] += 20
                     bpts = (b[0], b[1])
-                self.declared = ((ps[0], ps[1], ps[2], ps[3]), dpts, bpts)
+                self.declared = ((ps[0], ps[1], ps[2], ps[3]), dpts, bpts, shows)
             self.bid = _with(bid, hist)
             if nxt == (self._ctx.dealer + 1) & 3:
                 self._compare()
@@ -919,7 +1034,7 @@ class BourlotoState(DealState):
         if not ctx.aponta >> seat & 1:
             return False
         if self._phase == PLAY:
-            return not self._tl and ctx.opts.declaration_timing == "first_trick"
+            return not self._tl and ctx.opts.declaration_timing != "before_play"
         return self._phase == DECLARE
 
     def _recipient(self) -> int:
@@ -971,7 +1086,7 @@ class BourlotoState(DealState):
         if not ctx.hands[seat] >> (13 * ctx.trump + 5) & 1:
             return False
         first = (ctx.dealer + 1) & 3
-        if self._phase == PLAY and ctx.opts.declaration_timing == "first_trick":
+        if self._phase == PLAY and ctx.opts.declaration_timing != "before_play":
             acted = len(self.trick)
         elif self._phase == DECLARE:
             acted = (self._turn - first) & 3
@@ -1102,6 +1217,8 @@ class BourlotoState(DealState):
                 4 if h2 & seven else 0) | (8 if h3 & seven else 0)
         slow |= ctx.aponta  # who may still demand a redeal with his trick-1 card
         fast = _pick(by_suit, slow)
+        if opts.declaration_timing == "in_play":  # a show may come at any card: no fast path
+            fast = fast_after = _NONE4
         new = _new(_Ctx)
         new.game, new.opts, new.seed, new.origin = ctx.game, opts, ctx.seed, ctx.origin
         new.dealer, new.hanging, new.trump, new.buyer = ctx.dealer, ctx.hanging, trump, buyer

@@ -767,7 +767,7 @@
       } else if (a.kind === "add") {
         span.append(TP.actionWord("add", { n: a.n }));
         for (const c of a.cards) span.append(" ", TP.cardLabel(c));
-      } else if (a.kind === "meld" || a.kind === "discard") {
+      } else if (a.kind === "meld" || a.kind === "discard" || a.kind === "show") {
         span.append(TP.actionWord(a.kind));
         for (const c of a.cards) span.append(" ", TP.cardLabel(c));
       } else {
@@ -798,7 +798,8 @@
       }
       // actions without cards: one button each (take, pass, name ♥, agree, fold, stay, draw…)
       for (const a of legal) {
-        if (a.kind === "play" || a.cards.length) continue;
+        // (a Bourloto declaration shown in play, "show 9H 10H JH", is one button too)
+        if (a.kind === "play" || (a.cards.length && a.kind !== "show")) continue;
         box.append(btn(this.actionLabel(a), a.text));
       }
       if (this.game === "bourloto" && (v.my_declarations || []).length &&

@@ -1,0 +1,123 @@
+"""Declarations shown during play and approved or cut by the opponents
+(``declaration_timing="in_play"``, pexevida's way; RULES §1.3).
+
+During the first ``declaration_tricks`` tricks the player to play may, before his card, show
+one declaration from cards he has not shown yet: a run of 3 to 5 cards of one suit or four of
+a kind from 9 to ace (pexevida ``arena/aeras.js`` ``aerasIpovoliLathos``).  The opponent after
+him, then the other opponent, answer ``approve`` or ``cut``; the declarer then plays, a card of
+the declaration just shown when ``follow_declaration`` is on.  Once a team's declaration is
+approved, only that team may show more (``arena/cpanel.js``, the aeras button).
+
+Who scores follows pexevida's bookkeeping (``common/partida.js``, ``common/energia.js``
+``trapeziProcessEnergiaΑΕΡΑΣ``): a cut declaration is set aside; the first approval brings the
+approved team's set-aside declarations back and drops the rest; declarations still set aside
+when the deal ends count for the team whose best of them ranks higher
+(``partidaSareaForgot``).  :func:`show_points` is that bookkeeping.
+
+>>> from trapoula.cards import parse_cards, mask_of
+>>> hand = mask_of(parse_cards("7H 8H 9H 10H JH QH KS AS"))
+>>> [d.name for d in show_choices(hand, 0)][:3]  # a run of 6: any 3 to 5 of it
+['tierce', 'tierce', 'tierce']
+>>> [str(d) for d in show_choices(mask_of(parse_cards("9S 10S JS KD")), 0)]  # one: only it
+['tierce 9S 10S JS (20)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trapoula.games.bourloto.declarations import Declaration
+from trapoula.games.bourloto.tables import TRUMP_STRENGTH
+
+_RUN_POINTS = {3: 20, 4: 50, 5: 100}
+_FOUR_POINTS = {9: 150, 10: 100, 11: 200, 12: 100, 13: 100, 14: 100}  # pexevida Aeras (gr)
+_NAMES_FLAT = dict.fromkeys(_FOUR_POINTS, 100)
+
+ACCEPTED, CUT, ASKED = 1, 2, 0
+
+
+def _run(suit: int, low: int, n: int, trump: int) -> Declaration:
+    """The run of ``n`` cards of ``suit`` from natural rank ``low`` up."""
+    mask = ((1 << n) - 1) << (13 * suit + low - 2)
+    return Declaration((1, n, low + n - 1, 1 if suit == trump else 0), "run", mask,
+                       _RUN_POINTS[n])
+
+
+def _four(rank: int, four_values: str) -> Declaration:
+    mask = sum(1 << (13 * s + rank - 2) for s in range(4))
+    pts = (_FOUR_POINTS if four_values == "gr" else _NAMES_FLAT)[rank]
+    return Declaration((2, TRUMP_STRENGTH[rank - 2]), "four", mask, pts)
+
+
+def show_choices(free: int, trump: int, four_values: str = "gr") -> tuple[Declaration, ...]:
+    """The declarations a player may show from ``free`` (his cards not shown yet).
+
+    pexevida's button shows the only combination at once when there is exactly one (a run of
+    3 to 5, or a four); otherwise the player picks the two end cards: any run of 3 to 5 within
+    his runs, or a four (``efoplismosΠΑΙΧΝΙΔΙaerasExtract``, ``aerasIpovoliLathos``).
+    """
+    maximal: list[tuple[int, int, int]] = []  # (suit, low rank, length)
+    for suit in range(4):
+        chunk = free >> (13 * suit + 5) & 0xFF  # ranks 7..A as bits 0..7
+        r = 0
+        while r < 8:
+            if chunk >> r & 1:
+                k = r
+                while k < 8 and chunk >> k & 1:
+                    k += 1
+                if k - r >= 3:
+                    maximal.append((suit, r + 7, k - r))
+                r = k
+            else:
+                r += 1
+    fours = [rank for rank in range(9, 15)
+             if all(free >> (13 * s + rank - 2) & 1 for s in range(4))]
+    if len(maximal) + len(fours) == 1 and (not maximal or maximal[0][2] <= 5):
+        if fours:
+            return (_four(fours[0], four_values),)
+        suit, low, n = maximal[0]
+        return (_run(suit, low, n, trump),)
+    out = [
+        _run(suit, low + i, n, trump)
+        for suit, low, length in maximal for n in (3, 4, 5) for i in range(length - n + 1)
+    ]
+    out += [_four(rank, four_values) for rank in fours]
+    return tuple(out)
+
+
+def show_points(
+    items: Sequence[tuple[int, Declaration, int]],
+) -> tuple[int, int]:
+    """The declaration points (team A, team B) of the shows ``items`` ((seat, declaration,
+    ACCEPTED/CUT/ASKED) in the order shown), by pexevida's bookkeeping (see the module).
+
+    >>> from trapoula.cards import parse_cards, mask_of
+    >>> t = show_choices(mask_of(parse_cards("9S 10S JS")), 0)[0]
+    >>> q = show_choices(mask_of(parse_cards("9H 10H JH QH")), 0)[0]
+    >>> show_points([(0, t, CUT), (1, q, ACCEPTED)]), show_points([(0, t, CUT), (1, q, CUT)])
+    ((0, 50), (0, 50))
+    >>> show_points([(0, t, CUT)]), show_points([(0, t, CUT), (2, t, ACCEPTED)])
+    ((20, 0), (40, 0))
+    """
+    kept: list[tuple[int, Declaration]] = []
+    aside: list[tuple[int, Declaration]] = []
+    for seat, decl, status in items:
+        if status == CUT:
+            aside.append((seat, decl))
+        elif status == ACCEPTED:
+            kept.append((seat, decl))
+            kept += [(s, d) for s, d in aside if (s - seat) % 2 == 0]
+            aside = []
+    if aside:  # partidaSareaForgot: the set-aside ones of the team with the best of them
+        best: list[tuple[int, ...] | None] = [None, None]
+        for seat, decl in aside:
+            top = best[seat & 1]
+            if top is None or decl.key > top:
+                best[seat & 1] = decl.key
+        ka, kb = best
+        team = 0 if kb is None or (ka is not None and ka > kb) else (
+            1 if ka is None or kb > ka else -1)
+        kept += [(s, d) for s, d in aside if s & 1 == team]
+    a = sum(d.points for s, d in kept if s & 1 == 0)
+    b = sum(d.points for s, d in kept if s & 1 == 1)
+    return a, b
