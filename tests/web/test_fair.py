@@ -3,7 +3,9 @@ verifier (``trapoula verify``); a chosen seed only at a solo table."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -28,10 +30,16 @@ async def _finished_record() -> tuple[dict, list[dict]]:
     sock = await connect(svc, t["table_id"], t["token"])
     await send(svc, sock, {"type": "autoplay"})
     table = svc.tables[t["table_id"]]
-    for _ in range(2000):
-        if table.state.is_over:
-            break
+    # The bots' moves and the store's writes run partly in worker threads, so on a loaded
+    # machine many loop turns may pass with no move: wait for the end (a generous bound so a
+    # stall still fails), pausing briefly whenever nothing moved.
+    deadline = time.monotonic() + 300
+    while not table.state.is_over and time.monotonic() < deadline:
+        seq = table.seq
         await settle(svc)
+        if table.seq == seq:
+            await asyncio.sleep(0.005)
+    assert table.state.is_over, f"the bots' match stalled at seq {table.seq}"
     await settle(svc)
     record = await svc.record(t["table_id"])
     await svc.close()
