@@ -66,7 +66,9 @@ def test_socket_closed_after_handshake_logs_no_traceback_and_no_token(rude: Serv
 
     async def rude_clients() -> None:
         url = _ws_url(rude, f"/ws/{t['table_id']}?token={t['token']}")
-        for _ in range(5):
+        # fewer than the token's socket limit (4): the server may not have seen these go
+        # yet when the polite one connects, and must not refuse it for them
+        for _ in range(3):
             ws = await websockets.connect(url)
             ws.transport.abort()  # gone before reading anything
         async with websockets.connect(url) as ws:  # a polite one still plays
