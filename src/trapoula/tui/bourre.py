@@ -25,6 +25,7 @@ from trapoula.core.seats import seat_index
 from trapoula.games.bourre.view import BourreView, TrickView
 from trapoula.tui.base import Renderer
 from trapoula.tui.prompt import localized_card
+from trapoula.tui.summary import bourre_summary
 
 __all__ = ["BourreRenderer", "sort_hand", "weakest"]
 
@@ -391,30 +392,19 @@ class BourreRenderer(Renderer):
             out.append(f"{ui.t('tricks')}: " + " · ".join(
                 f"{self.seat(s, me)} {finished.tricks_won.get(s, 0)}" for s in active))
         out.append(ui.bold(self._pot_line(finished, payouts, pot, me)))
-        stacks = dict(finished.stacks) if finished.stacks is not None else None
-        for s, v in payouts.items():
-            if stacks is not None:
-                stacks[s] = stacks.get(s, 0) + v
-        paid: dict[str, int] = {}
+        card = bourre_summary(before, finished, after)  # the settlement, computed once
+        stacks: dict[str, int] | None = card["stacks"]
+        paid: dict[str, int] = card["bourre_paid"]
         for s, amount in bourre.items():
-            pay = amount if stacks is None else min(amount, stacks.get(s, 0))
-            paid[s] = pay
-            if stacks is not None:
-                stacks[s] -= pay
+            pay = paid[s]
             key = "br_is_bourre" if pay == amount else "br_bourre_short"
             if s == me and pay == amount:
                 key = "br_you_bust"  # said to the player himself, in bold
             text = ui.t(key, seat=self.seat(s, me), amount=amount, paid=pay)
             out.append(ui.style(text, "bold", "red") if s == me else ui.style(text, "yellow"))
-        carry = int(res.get("carry", 0)) - sum(bourre[s] - paid[s] for s in bourre)
-        if carry:
-            out.append(ui.t("br_carry", carry=carry))
-        exempt = before.session.exempt if (isinstance(before, BourreView)
-                                           and before.session is not None) else ()
-        net = {}
-        for s in sorted(finished.players, key=seat_index):
-            ante = 0 if s in exempt else finished.ante
-            net[s] = payouts.get(s, 0) - ante - finished.fees_paid.get(s, 0) - paid.get(s, 0)
+        if card["carry"]:
+            out.append(ui.t("br_carry", carry=card["carry"]))
+        net = card["rows"][-1]["values"]  # the "br_net" row
         out.append(f"{ui.t('br_net')}: " + " · ".join(
             f"{self.seat(s, me)} {self._signed(v)}" for s, v in net.items()))
         if stacks is not None:
