@@ -72,6 +72,21 @@ class DealSummary:
     totals: dict[str, int]
 
 
+def match_record(match: GameState, game: Any, dealing: int, seed: int, first: Any,
+                 dealt: tuple[Any, ...], *, over: bool) -> dict[str, Any]:
+    """A match's record (every match type's ``record()``): its seed, how the first dealer was
+    chosen (``first_dealer``), every deal's cards (``deals``), the actions and, once the match
+    is ``over``, the result."""
+    rec = record_head(game, "match", dealing)
+    rec["seed"] = seed
+    rec["first_dealer"] = first
+    rec["deals"] = [d.chance() for d in dealt]
+    rec["actions"] = [str(e) for e in match.history]
+    if over:
+        rec["result"] = match.result
+    return rec
+
+
 class TeamMatch(GameState):
     """A two-partnership match.  Immutable like every state; ``apply`` returns a new match."""
 
@@ -221,11 +236,5 @@ class TeamMatch(GameState):
     def record(self) -> dict[str, Any]:
         """The match's record: its seed, how the first dealer was chosen, every deal's cards
         (``deals``), the actions and, once over, the result."""
-        rec = record_head(self._game, "match", self.dealing)
-        rec["seed"] = self.seed
-        rec["first_dealer"] = self.first
-        rec["deals"] = [d.chance() for d in self.dealt]
-        rec["actions"] = [str(e) for e in self.history]
-        if self.winner is not None:
-            rec["result"] = self.result
-        return rec
+        return match_record(self, self._game, self.dealing, self.seed, self.first, self.dealt,
+                            over=self.winner is not None)

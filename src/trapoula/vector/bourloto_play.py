@@ -47,7 +47,7 @@ from trapoula.envs.bourloto_fast import _K32
 from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.state import PLAY
 from trapoula.vector.bourloto import BourlotoEncoder
-from trapoula.vector.env import VectorEnv
+from trapoula.vector.lazy import LazyFinalsEnv
 
 __all__ = ["BourlotoVectorEnv", "supported"]
 
@@ -99,7 +99,7 @@ class _Result:
         self.result = result
 
 
-class BourlotoVectorEnv(VectorEnv):
+class BourlotoVectorEnv(LazyFinalsEnv):
     """:class:`VectorEnv` whose deals play their cards in numpy once only cards remain."""
 
     encoder: BourlotoEncoder
@@ -223,27 +223,8 @@ class BourlotoVectorEnv(VectorEnv):
             st = st.apply(acts[a])
         return st
 
-    def _final(self, i: int) -> GameState | None:
-        lazy = self._finished_lazy.get(i)
-        if lazy is None:
-            return None
-        st, acts, result = lazy
-        for a in acts:
-            st = st.apply(self._actions[a])
-        assert st.is_over and st.result == result, "the batch's deal must end as the engine's"
-        self._finished[i] = st
-        del self._finished_lazy[i]
-        return st
-
-    def finished(self, i: int) -> GameState | None:
-        if i in self._finished_lazy:
-            return self._final(i)
-        return super().finished(i)
-
-    def records(self) -> dict[int, dict[str, Any]]:
-        for i in list(self._finished_lazy):
-            self._final(i)
-        return super().records()
+    def _engine_action(self, a: int) -> Any:
+        return self._actions[a]
 
     def state(self, i: int) -> GameState:
         if self.fast[i]:

@@ -31,7 +31,7 @@ from trapoula.games.bourre.play import ABOVE
 from trapoula.games.bourre.settlement import settle_core
 from trapoula.games.bourre.state import PLAY
 from trapoula.vector.encode import Encoder
-from trapoula.vector.env import VectorEnv
+from trapoula.vector.lazy import LazyFinalsEnv
 
 __all__ = ["BourreVectorEnv", "supported"]
 
@@ -95,7 +95,7 @@ class _Rows(Encoder):
         flat[at] = vals
 
 
-class BourreVectorEnv(VectorEnv):
+class BourreVectorEnv(LazyFinalsEnv):
     """:class:`VectorEnv` whose deals play their tricks in numpy."""
 
     encoder: _Rows
@@ -200,26 +200,8 @@ class BourreVectorEnv(VectorEnv):
         self.state(i)
         return self._plays[i]
 
-    def _final(self, i: int) -> GameState | None:
-        lazy = self._finished_lazy.pop(i, None)
-        if lazy is None:
-            return None
-        st, acts, result = lazy
-        for a in acts:
-            st = st.apply(self._acts[a - _PLAY0])
-        assert st.is_over and st.result == result, "the batch's deal must end as the engine's"
-        self._finished[i] = st
-        return st  # type: ignore[no-any-return]
-
-    def finished(self, i: int) -> GameState | None:
-        if i in self._finished_lazy:
-            return self._final(i)
-        return super().finished(i)
-
-    def records(self) -> dict[int, dict[str, Any]]:
-        for i in list(self._finished_lazy):
-            self._final(i)
-        return super().records()
+    def _engine_action(self, a: int) -> Any:
+        return self._acts[a - _PLAY0]
 
     def reset(self) -> tuple[Arr, Arr, Arr]:
         self.batched[:] = False

@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from trapoula.core.action import Action
-from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
+from trapoula.core.chance import DEALING, StoredDeals, check_dealer
 from trapoula.core.game import derive_seed, fresh_seed
-from trapoula.core.match import DealSummary, MatchStep
+from trapoula.core.match import DealSummary, MatchStep, match_record
 from trapoula.core.state import GameState, LogCell
 
 if TYPE_CHECKING:
@@ -176,11 +176,5 @@ class SoloMatch(GameState):
     def record(self) -> dict[str, Any]:
         """The match's record: its seed, the draw for the first dealer, every deal's cards
         (``deals``), the actions and, once over, the result."""
-        rec = record_head(self._game, "match", self.dealing)
-        rec["seed"] = self.seed
-        rec["first_dealer"] = self.first
-        rec["deals"] = [d.chance() for d in self.dealt]
-        rec["actions"] = [str(e) for e in self.history]
-        if self.winner is not None:
-            rec["result"] = self.result
-        return rec
+        return match_record(self, self._game, self.dealing, self.seed, self.first, self.dealt,
+                            over=self.winner is not None)
