@@ -65,7 +65,7 @@ def _four_value(rank: int, four_values: str) -> int:
     return 100 if four_values == "flat_100" else _GR_FOURS[Rank(rank)]
 
 
-def _runs_in_chunk(chunk: int) -> tuple[tuple[int, int], ...]:
+def runs_in_chunk(chunk: int) -> tuple[tuple[int, int], ...]:
     """Maximal runs (start bit, length >= 3) in a 13-bit suit chunk (precomputed)."""
     return _CHUNK_RUNS[chunk]
 
@@ -129,7 +129,7 @@ def _suit_runs(
     chunk: int, suit: int, is_trump: bool, run6_value: int, split_runs: bool
 ) -> tuple[Declaration, ...]:
     out = []
-    for start, length in _runs_in_chunk(chunk):
+    for start, length in runs_in_chunk(chunk):
         if length >= 6 and run6_value < 0:
             continue  # (long_runs="none") a run of 6-8 is no declaration
         pieces = _split(length, run6_value) if split_runs else [length]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trapoula.games.bourloto.declarations import Declaration
+from trapoula.games.bourloto.declarations import Declaration, runs_in_chunk
 from trapoula.games.bourloto.tables import TRUMP_STRENGTH
 
 _RUN_POINTS = {3: 20, 4: 50, 5: 100}
@@ -58,18 +58,8 @@ def show_choices(free: int, trump: int, four_values: str = "gr") -> tuple[Declar
     """
     maximal: list[tuple[int, int, int]] = []  # (suit, low rank, length)
     for suit in range(4):
-        chunk = free >> (13 * suit + 5) & 0xFF  # ranks 7..A as bits 0..7
-        r = 0
-        while r < 8:
-            if chunk >> r & 1:
-                k = r
-                while k < 8 and chunk >> k & 1:
-                    k += 1
-                if k - r >= 3:
-                    maximal.append((suit, r + 7, k - r))
-                r = k
-            else:
-                r += 1
+        chunk = free >> (13 * suit) & (0xFF << 5)  # ranks 7..A (bit 0 is rank 2)
+        maximal.extend((suit, start + 2, n) for start, n in runs_in_chunk(chunk))
     fours = [rank for rank in range(9, 15)
              if all(free >> (13 * s + rank - 2) & 1 for s in range(4))]
     if len(maximal) + len(fours) == 1 and (not maximal or maximal[0][2] <= 5):
