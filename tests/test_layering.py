@@ -36,7 +36,8 @@ _GOOD = {
     "trapoula/games/alpha/__init__.py": "from . import rules\n",
     "trapoula/games/alpha/rules.py": "from trapoula.games.alpha import state\n",
     "trapoula/games/alpha/state.py": "from ...core import x\n",
-    "trapoula/games/beta/__init__.py": "",
+    "trapoula/games/beta/__init__.py": "from trapoula.games import shared\n",
+    "trapoula/games/shared.py": "from trapoula.core import x\n",  # shared by the games
     "trapoula/bots/__init__.py": "import numpy\nfrom trapoula.search import dd\nimport trapoula\n",
     "trapoula/search/__init__.py": "",
     "trapoula/search/dd.py": "from trapoula.games.alpha import rules\n",

@@ -116,11 +116,21 @@ def package_of(module: str) -> str:
     return parts[1] if len(parts) > 1 and parts[0] == PACKAGE else ""
 
 
-def game_of(module: str) -> str:
-    """The game a module belongs to (``trapoula.games.bourre.x`` -> ``bourre``), or ``""``."""
+def game_of(module: str, games: set[str]) -> str:
+    """The game a module belongs to (``trapoula.games.bourre.x`` -> ``bourre``), or ``""``
+    (``games``: the game packages, the folders under ``trapoula/games``; a plain module
+    there, shared by the games, belongs to none)."""
     parts = module.split(".")
-    return parts[2] if len(parts) > 3 and parts[1] == "games" else (
-        parts[2] if len(parts) == 3 and parts[1] == "games" else "")
+    if len(parts) >= 3 and parts[:2] == [PACKAGE, "games"] and parts[2] in games:
+        return parts[2]
+    return ""
+
+
+def game_packages(src: Path) -> set[str]:
+    root = src / PACKAGE / "games"
+    if not root.is_dir():
+        return set()
+    return {p.name for p in root.iterdir() if (p / "__init__.py").is_file()}
 
 
 def layer_of(package: str) -> int:
@@ -230,8 +240,9 @@ def _where(imp: Import) -> str:
     return f" ({imp.context})" if imp.context else ""
 
 
-def import_violations(imports: list[Import]) -> list[Violation]:
-    """Every import that breaks a direction rule, then the package cycles among the rest."""
+def import_violations(imports: list[Import], games: set[str]) -> list[Violation]:
+    """Every import that breaks a direction rule, then the package cycles among the rest
+    (``games``: the game packages)."""
     out: list[Violation] = []
     edges: dict[tuple[str, str], Import] = {}  # package -> package, first import seen
     for imp in imports:
@@ -245,8 +256,8 @@ def import_violations(imports: list[Import]) -> list[Violation]:
                               f"the rules core (errors, cards, core, games) imports only "
                               f"the standard library"))
         elif here == there:
-            if here == "games" and game_of(imp.module) and game_of(imp.target) and (
-                    game_of(imp.module) != game_of(imp.target)):
+            mine, theirs = game_of(imp.module, games), game_of(imp.target, games)
+            if here == "games" and mine and theirs and mine != theirs:
                 found.append(("one-game", f"{imp.module} imports {imp.target}{_where(imp)}: "
                               f"no game imports another game"))
         else:
@@ -336,7 +347,7 @@ def size_violations(src: Path) -> list[Violation]:
 
 def check(src: Path, strict: bool = False) -> tuple[list[Violation], list[Violation]]:
     """(violations, known violations) of the tree under ``src``; ``strict``: none known."""
-    found = import_violations(collect_imports(src)) + size_violations(src)
+    found = import_violations(collect_imports(src), game_packages(src)) + size_violations(src)
     if strict:
         return [Violation(v.path, v.line, v.rule, v.message) for v in found], []
     return [v for v in found if not v.known], [v for v in found if v.known]
