@@ -52,7 +52,8 @@ class BurracoSearchBot(Bot):
         other = next((a for a in acts if a.kind in ("draw", "pickup") and a != h), None)
         if other is None or h.kind not in ("draw", "pickup"):
             return h
-        samples = draw_samples(view, self.game, [h, other], self.rollouts, self.rng)
+        samples = draw_samples(view, self.game, [h, other], self.rollouts, self.rng,
+                               BurracoHeuristicBot)
         # paired differences over the same worlds: overrule the heuristic only when the
         # rollouts say so clearly (margins vary by hundreds of points between worlds)
         d = [b - a for a, b in zip(samples[h], samples[other], strict=True)]

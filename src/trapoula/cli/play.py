@@ -86,6 +86,13 @@ def make_ui(lang: str, color: str, con: Console) -> Ui:
     return Ui(lang, color=on)
 
 
+def _hard_bot(game: Game) -> Bot | None:
+    """The game's ``hard`` bot, whose search gives the line behind a hint (None: no such bot)."""
+    from trapoula.bots import available_bots, make_bot
+
+    return make_bot("hard", game, seed=0) if "hard" in available_bots(game.name) else None
+
+
 class PlaySession:
     """The loop of one game: whose turn, ask or let a bot choose, print what happened."""
 
@@ -249,7 +256,7 @@ class PlaySession:
             text += f" ({self.ui.card_long(action.cards[0])})"
         from trapoula.search.analysis import hint_text  # the search behind the hint (issue 6)
 
-        extra = hint_text(self._hint, view)
+        extra = hint_text(self._hint, view, search_bot=_hard_bot)
         return text if extra is None else f"{text}\n{extra}"
 
     def history(self, view: Any) -> str:
