@@ -93,7 +93,6 @@ def decision_values(view: Any, game: Game, candidates: Sequence[Action], rollout
                     rng: random.Random) -> dict[Action, float]:
     """Mean chips of the seat for each candidate over ``rollouts`` sampled worlds."""
     from trapoula.bots.bourre_heuristic import BourreHeuristicBot
-    from trapoula.cli.simulate_seats import seat_payoffs
 
     me = view.seat
     totals = {a: 0.0 for a in candidates}
@@ -113,6 +112,6 @@ def decision_values(view: Any, game: Game, candidates: Sequence[Action], rollout
                 if bot is None:
                     bot = bots[who] = BourreHeuristicBot(game, seed=seed + len(bots))
                 s = s.apply(bot.choose(s.view(who)))
-            totals[a] += seat_payoffs(s)[0].get(me, 0.0)
+            totals[a] += s.returns().get(me, 0.0)
         done += 1
     return {a: v / max(done, 1) for a, v in totals.items()}
