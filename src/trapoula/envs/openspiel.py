@@ -237,7 +237,7 @@ class TrapoulaState(pyspiel.State):
         ad = self.adapter
         if deal is None or not deal.state.is_over:
             return [0.0] * ad.players
-        r = ad.rewards(deal.state.view(ad.seats[0]))
+        r = ad.state_rewards(deal.state)
         return [r[s] for s in ad.seats]
 
     def __str__(self) -> str:
