@@ -47,6 +47,9 @@ class Game(ABC):
     options_class: ClassVar[type[RuleOptions]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     default_preset: ClassVar[str]
+    # options this game no longer has -> why they went; stored games (records, web tables)
+    # that carry one still load (trapoula.core.registry.make_stored drops it)
+    retired_options: ClassVar[Mapping[str, str]] = {}
 
     preset: str
     options: RuleOptions

@@ -62,6 +62,9 @@ class Bourloto(Game):
     options_class: ClassVar[type[RuleOptions]] = BourlotoOptions
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset: ClassVar[str] = "ru"
+    retired_options: ClassVar[Mapping[str, str]] = {
+        "direction": "cosmetic (clockwise or counterclockwise); it never changed play",
+    }
     players: ClassVar[int] = 4
 
     options: BourlotoOptions
