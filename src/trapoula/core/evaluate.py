@@ -152,9 +152,11 @@ def win_rate(outcomes: Sequence[int]) -> dict[str, Any]:
 
 
 def play_out(state: GameState, players: Mapping[str, Player],
-             clock: Clock | None = None) -> GameState:
+             clock: Clock | None = None, now: Callable[[], float] = time.perf_counter,
+             ) -> GameState:
     """Play ``state`` to its end, each seat's action chosen by ``players[seat]`` from that
-    seat's view; ``clock(seat, seconds)`` is told how long each choice took."""
+    seat's view; ``clock(seat, seconds)`` is told how long each choice took (by ``now``:
+    wall time, or e.g. ``time.process_time`` for CPU time)."""
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
@@ -162,9 +164,9 @@ def play_out(state: GameState, players: Mapping[str, Player],
         if clock is None:
             action = players[seat].choose(view)
         else:
-            t = time.perf_counter()
+            t = now()
             action = players[seat].choose(view)
-            clock(seat, time.perf_counter() - t)
+            clock(seat, now() - t)
         state = state.apply(action)
     return state
 
