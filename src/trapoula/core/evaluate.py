@@ -14,7 +14,7 @@ standard-library only: a *player* is anything with ``choose(view) -> action`` (e
 
 >>> import trapoula
 >>> g = trapoula.make("bourre", players=3)
->>> [list(at.values()) for at in duplicate_seatings(g.info, ["a", "b", "c"])]
+>>> [[at[s] for s in g.info.seats] for at in duplicate_seatings(g.info, ["a", "b", "c"])]
 [['a', 'b', 'c'], ['c', 'a', 'b'], ['b', 'c', 'a']]
 >>> duplicate_seatings(trapoula.make("bourloto").info, ["x1", "y1", "x2", "y2"])[1]
 {'P1': 'y1', 'P2': 'x1', 'P3': 'y2', 'P4': 'x2'}
