@@ -18,6 +18,8 @@ zero-sum margins that the environments reward by default.
 (('P1', 'P2', 'P3', 'P4'), (('P1', 'P3'), ('P2', 'P4')), True, False)
 >>> info.side_of("P4"), info.margins({"P1": 90, "P2": 72, "P3": 90, "P4": 72})["P2"]
 ('B', -18.0)
+>>> info.zero_sum_margins, trapoula.make("bourre").info.zero_sum_margins
+(True, False)
 >>> deal = trapoula.make("bourre", players=3).new_deal(seed=3)
 >>> deal = deal.apply("fold").apply("fold").apply("stay")
 >>> deal.returns()
@@ -66,6 +68,12 @@ class GameInfo:
     def partnership(self) -> bool:
         """Do some seats play together (two partnerships)?"""
         return any(len(side) > 1 for side in self.sides)
+
+    @property
+    def zero_sum_margins(self) -> bool:
+        """Do :meth:`margins` add up to 0 in every deal (payoffs in points; chips are left
+        as they are, and some stay in the pot)?"""
+        return self.unit != "chips"
 
     def side_of(self, seat: str) -> str:
         """The name of ``seat``'s side (``"A"``/``"B"``, or the seat when it plays alone)."""
