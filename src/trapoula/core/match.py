@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
@@ -112,7 +112,9 @@ class Match(GameState):
 
     __slots__ = ("_game", "seed", "deal_number", "deal", "deals", "winner", "over", "_cell",
                  "dealing", "stored", "dealt", "first")
-    _all_slots: tuple[str, ...] = __slots__
+    # every field a copy carries: a match type adds its own (written out, not read from
+    # ``__slots__``, which compiled classes do not offer)
+    _FIELDS: ClassVar[tuple[str, ...]] = __slots__
 
     _game: Any
     seed: int
@@ -126,13 +128,6 @@ class Match(GameState):
     stored: StoredDeals | None
     dealt: tuple[Any, ...]
     first: Any
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        names: list[str] = []
-        for klass in reversed(cls.__mro__):
-            names.extend(klass.__dict__.get("__slots__", ()))
-        cls._all_slots = tuple(dict.fromkeys(names))
 
     def _begin(self, game: Game, seed: int | None, dealing: int,
                stored: StoredDeals | None) -> None:
@@ -166,7 +161,7 @@ class Match(GameState):
 
     def _copy(self) -> Any:
         new = object.__new__(type(self))
-        for name in self._all_slots:
+        for name in self._FIELDS:
             object.__setattr__(new, name, getattr(self, name))
         return new
 
@@ -237,6 +232,7 @@ class TargetMatch(Match):
     """
 
     __slots__ = ("scores", "extra_pending", "carry")
+    _FIELDS: ClassVar[tuple[str, ...]] = (*Match._FIELDS, *__slots__)
 
     scores: dict[str, int]
     extra_pending: int

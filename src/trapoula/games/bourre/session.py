@@ -29,7 +29,7 @@ Table rules (RULES.md is silent; these are the engine's choices):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals
@@ -69,6 +69,7 @@ class BourreSession(Match):
     """
 
     __slots__ = ("_stacks", "_pot", "seated", "exempt")
+    _FIELDS: ClassVar[tuple[str, ...]] = (*Match._FIELDS, *__slots__)
 
     _game: Bourre
     deal: BourreState
