@@ -42,7 +42,8 @@ class GameInfo:
     ``sides`` lists the seats of each side (``side_names`` names them: ``"A"``/``"B"`` for
     partnerships, the seat itself for a player alone); ``min_players``/``max_players`` are
     the table sizes the game's ``players`` option allows (this game has ``len(seats)``).
-    ``min_utility``/``max_utility`` bound any seat's payoff in one deal (``returns()``),
+    ``min_utility``/``max_utility`` bound any seat's payoff in one standalone deal
+    (``returns()`` of ``new_deal``; a match's deal may add what carried into it),
     ``max_decisions`` bounds the actions of one deal, and ``unit`` names the payoff's unit.
     """
 
