@@ -6,7 +6,7 @@ and the Bourloto as scored); a thrown-in deal pays nothing.
 >>> import trapoula
 >>> g = trapoula.make("bourloto", "ru")
 >>> g.info.max_utility, g.info.max_decisions
-(1872.0, 55)
+(1872.0, 54)
 """
 
 from __future__ import annotations
