@@ -24,7 +24,7 @@ from trapoula.bots.burraco_heuristic import BurracoHeuristicBot
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 
-__all__ = ["BurracoExpertBot", "BurracoHardBot", "BurracoSearchBot"]
+__all__ = ["BurracoSearchBot"]
 
 
 class BurracoSearchBot(Bot):
@@ -63,13 +63,3 @@ class BurracoSearchBot(Bot):
         mean = sum(d) / n
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
         return other if mean > self.z * (var / n) ** 0.5 else h
-
-
-class BurracoHardBot(BurracoSearchBot):
-    name = "hard"
-    rollouts = 6
-
-
-class BurracoExpertBot(BurracoSearchBot):
-    name = "expert"
-    rollouts = 16

@@ -26,7 +26,7 @@ the direction of play, 2 = the partner, 3 = the previous seat); teams are (us, t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from trapoula.cards import Card, deck_32, format_cards
@@ -320,21 +320,13 @@ class BourlotoAdapter(Adapter):
 
     # --- rewards ------------------------------------------------------------------------------
     def scores(self, view: Any) -> dict[str, float]:
-        res = view.result or {}
-        if res.get("thrown_in") or "scores" not in res:
+        """The deal's ``returns()`` from a final view: each seat its team's points."""
+        from trapoula.games.bourloto.outcome import deal_outcome
+
+        res = view.result
+        if not res:
             return dict.fromkeys(self.seats, 0.0)
-        sc = res["scores"]
-        return {s: float(sc["AB"[i % 2]]) for i, s in enumerate(self.seats)}
-
-    def margins(self, scores: Mapping[str, float]) -> dict[str, float]:
-        a, b = scores["P1"], scores["P2"]
-        return {s: (a - b if i % 2 == 0 else b - a) for i, s in enumerate(self.seats)}
-
-    def reward_bounds(self) -> tuple[float, float]:
-        # a deal is worth at most 252 (capot) plus the declarations (< 50 per card) and the
-        # Bourloto (20); standalone deals carry no hanging points
-        top = 252.0 + 50 * 32 + 20
-        return (-top, top) if self.reward_mode == "margin" else (0.0, top)
+        return deal_outcome(self.game, res).returns  # type: ignore[arg-type]
 
     # --- dealing ------------------------------------------------------------------------------
     def pack(self) -> tuple[int, ...]:

@@ -96,8 +96,6 @@ def decision_values(view: Any, game: Game, candidates: Sequence[Action], rollout
                     rng: random.Random, policy: RolloutPolicy) -> dict[Action, float]:
     """Mean chips of the seat for each candidate over ``rollouts`` sampled worlds, played on
     by ``policy`` bots (:mod:`trapoula.search.rollout`)."""
-    from trapoula.cli.simulate_seats import seat_payoffs
-
     me = view.seat
     totals = {a: 0.0 for a in candidates}
     done = 0
@@ -109,6 +107,6 @@ def decision_values(view: Any, game: Game, candidates: Sequence[Action], rollout
         seed = rng.getrandbits(32)
         for a in candidates:
             s = play_out(start.apply(a), game, policy, seed)
-            totals[a] += seat_payoffs(s)[0].get(me, 0.0)
+            totals[a] += s.returns().get(me, 0.0)
         done += 1
     return {a: v / max(done, 1) for a, v in totals.items()}
