@@ -47,11 +47,6 @@ from pathlib import Path
 KNOWN_IMPORTS: dict[tuple[str, str], str] = {
     # games.bourloto.fast runs the numpy playouts of trapoula.accel (games <-> accel cycle)
     ("trapoula.games.bourloto.fast", "trapoula.accel"): "issue-14a",
-    # arena builds its units from the CLI's simulate helpers
-    ("trapoula.arena.run", "trapoula.cli"): "issue-14b",
-    ("trapoula.arena.units", "trapoula.cli"): "issue-14b",
-    # Bourré rollouts take the seat payoffs from cli.simulate_seats
-    ("trapoula.search.bourre_rollout", "trapoula.cli"): "issue-14b",
 }
 # Sizes: module path (relative to SRC) -> the branch that splits it.
 KNOWN_SIZES: dict[str, str] = {
