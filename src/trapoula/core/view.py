@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 from trapoula.cards import Card
 from trapoula.core.action import Action
 
-__all__ = ["SeatEvent", "SeatView"]
+__all__ = ["SeatEvent", "SeatView", "event", "log_pairs"]
 
 
 class SeatEvent(NamedTuple):
@@ -67,6 +67,33 @@ class SeatEvent(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+
+_tuple_new = tuple.__new__
+
+
+def event(
+    seat: str, kind: str, action: Action | None, text: str, cards: tuple[Card, ...] = (),
+    hidden: int = 0, source: str | None = None, winner: str | None = None,
+    meaning: str | None = None,
+) -> SeatEvent:
+    """A :class:`SeatEvent` made fast (views make one per logged action)."""
+    return _tuple_new(SeatEvent, (seat, kind, action, text, cards, hidden, source, winner,
+                                  meaning))
+
+
+def log_pairs(cell: tuple[Any, ...] | None) -> list[tuple[str, Action]]:
+    """``(seat, action)`` of each entry of an event log (a state's ``_log()``), oldest first,
+    read straight from its cells (no :class:`~trapoula.core.state.Event` is made)."""
+    out: list[tuple[str, Action]] = []
+    while cell is not None:
+        if len(cell) == 3:
+            out.append((cell[1], cell[2]))
+        else:
+            out.append((cell[1].seat, cell[1].action))
+        cell = cell[0]
+    out.reverse()
+    return out
 
 
 class SeatView:

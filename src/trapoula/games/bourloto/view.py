@@ -12,15 +12,14 @@ no reference to the state, so another seat's hidden cards cannot be reached from
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from collections import Counter
 
 from trapoula.cards import Card, Suit, cards_of
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.view import SeatEvent, SeatView
+from trapoula.core.view import SeatEvent, SeatView, event, log_pairs
 from trapoula.games.bourloto.play import trick_winner
 
 if TYPE_CHECKING:
@@ -200,8 +199,7 @@ def _events(
     events: list[SeatEvent] = []
     tricks: list[TrickView] = []
     cur: list[tuple[str, Card]] = []
-    for ev in state.history:
-        who, action = ev.seat, ev.action
+    for who, action in log_pairs(state._log()):
         kind = action.kind
         text = f"{who} {action}"
         if kind == "play":
@@ -218,21 +216,21 @@ def _events(
                 meaning = " and ".join(
                     "announces the Bourlot" if w == "bourlot" else "declares" for w in action.words
                 )
-            events.append(SeatEvent(who, kind, action, text, (card,), winner=winner,
+            events.append(event(who, kind, action, text, (card,), winner=winner,
                                     meaning=meaning))
         elif kind == "show":
-            events.append(SeatEvent(who, kind, action, text, action.cards,
+            events.append(event(who, kind, action, text, action.cards,
                                     meaning="shows a declaration"))
         elif kind == "take" or kind == "name":
             suit = action.suit if kind == "name" else (Suit(trump) if trump >= 0 else None)
             meaning = f"takes: {_SUIT_NAMES[suit]} are trumps" if suit is not None else "takes"
-            events.append(SeatEvent(who, kind, action, text, meaning=meaning))
+            events.append(event(who, kind, action, text, meaning=meaning))
         elif kind == "exchange":
             seven = (Card.of(7, Suit(trump)),) if trump >= 0 else ()
-            events.append(SeatEvent(who, kind, action, text, seven,
+            events.append(event(who, kind, action, text, seven,
                                     meaning="gives the seven of trumps for the upcard"))
         else:
-            events.append(SeatEvent(who, kind, action, text, meaning=_MEANINGS.get(kind)))
+            events.append(event(who, kind, action, text, meaning=_MEANINGS.get(kind)))
     return tuple(events), tricks, cur
 
 
@@ -251,8 +249,8 @@ def hidden_cards(state: BourlotoState, seat: str | None) -> Counter[Card]:
     for s, h in enumerate(state.hands):
         if s != me:
             mask |= h
-    for c in state.bid.stock:
-        mask |= 1 << c
+    for k in state.bid.stock:
+        mask |= 1 << k
     bid = state.bid
     if bid.upcard >= 0:
         mask &= ~(1 << bid.upcard)

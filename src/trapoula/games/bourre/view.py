@@ -16,15 +16,14 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from collections import Counter
 
 from trapoula.cards import Card, Suit, cards_of
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index
-from trapoula.core.view import SeatEvent, SeatView
+from trapoula.core.view import SeatEvent, SeatView, event, log_pairs
 from trapoula.games.bourre.play import trick_winner
 
 if TYPE_CHECKING:
@@ -119,21 +118,6 @@ def public_text(seat: str, action: Action, viewer: str) -> str:
     return f"{seat} {action}"
 
 
-def _events(state: BourreState) -> list[tuple[str, Action]]:
-    """The deal's log, oldest first, read straight from its cells."""
-    out: list[tuple[str, Action]] = []
-    cell = state._cell
-    while cell is not None:
-        if len(cell) == 3:
-            cell, who, action = cell
-        else:
-            cell, ev = cell
-            who, action = ev.seat, ev.action
-        out.append((who, action))
-    out.reverse()
-    return out
-
-
 def make_view(
     state: BourreState,
     seat: str,
@@ -161,19 +145,19 @@ def make_view(
     tricks: list[TrickView] = []
     cur: list[tuple[str, Card]] = []
     players = ctx.players
-    for who, action in _events(state):
+    for who, action in log_pairs(state._log()):
         kind = action.kind
         if kind == "draw":
             k = len(action.cards)
             if who != me:
-                events.append(SeatEvent(who, kind, None, f"{who} draws {k}", hidden=k,
+                events.append(event(who, kind, None, f"{who} draws {k}", hidden=k,
                                         source="stock", meaning=f"draws {k}"))
             else:
-                events.append(SeatEvent(who, kind, action, f"{who} {action}", hidden=k,
+                events.append(event(who, kind, action, f"{who} {action}", hidden=k,
                                         source="stock", meaning=f"draws {k}"))
             continue
         if kind != "play":
-            events.append(SeatEvent(who, kind, action, f"{who} {action}",
+            events.append(event(who, kind, action, f"{who} {action}",
                                     meaning=_MEANINGS.get(kind)))
             continue
         card = action.cards[0]
@@ -184,7 +168,7 @@ def make_view(
             winner = cur[w][0]
             tricks.append(TrickView(cur[0][0], tuple(cur), winner))
             cur = []
-        events.append(SeatEvent(who, kind, action, f"{who} {action}", (card,), winner=winner))
+        events.append(event(who, kind, action, f"{who} {action}", (card,), winner=winner))
     decided = ctx.seats[: state._deal.dpos] if state._phase == 0 else ctx.seats
     staying = tuple(_SEATS[s] for s in ctx.seats if state.active >> s & 1)
     folded = tuple(_SEATS[s] for s in decided if not state.active >> s & 1)

@@ -18,15 +18,14 @@ or the pozzetti's contents can be reached from it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from collections import Counter
 
 from trapoula.cards import Card, Suit, parse_cards
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.view import SeatEvent, SeatView
+from trapoula.core.view import SeatEvent, SeatView, event, log_pairs
 
 if TYPE_CHECKING:
     from trapoula.games.burraco.melds import MeldInfo
@@ -196,19 +195,18 @@ def _events(state: BurracoState) -> tuple[SeatEvent, ...]:
     """The log as events: every action is public but which card a stock draw gave."""
     pile = list(_initial_pile(state))
     out: list[SeatEvent] = []
-    for ev in state.history:
-        who, action = ev.seat, ev.action
+    for who, action in log_pairs(state._log()):
         kind = action.kind
         text = f"{who} {action}"
         if kind == "draw":
-            out.append(SeatEvent(who, kind, action, text, hidden=1, source="stock"))
+            out.append(event(who, kind, action, text, hidden=1, source="stock"))
         elif kind == "pickup":
-            out.append(SeatEvent(who, kind, action, text, tuple(pile), source="discard"))
+            out.append(event(who, kind, action, text, tuple(pile), source="discard"))
             pile = []
         else:
             if kind == "discard":
                 pile.append(action.cards[0])
-            out.append(SeatEvent(who, kind, action, text, action.cards))
+            out.append(event(who, kind, action, text, action.cards))
     return tuple(out)
 
 
