@@ -8,6 +8,15 @@ no reference to the state, so another seat's hidden cards cannot be reached from
 >>> v = s.view("P2")
 >>> len(v.hand), v.hand_counts, v.legal_actions
 (5, {'P1': 5, 'P2': 5, 'P3': 5, 'P4': 5}, ())
+
+Every action is public in Bourloto, so every seat's ``events`` (the typed log,
+:mod:`trapoula.core.view`) are the same: a play carries its card (and the trick's winner
+when it closes one), a bid its meaning, a show the cards shown.
+
+>>> s = s.apply("P1 agree")
+>>> e = s.view("P3").events[0]
+>>> e.seat, e.kind, e.meaning
+('P1', 'agree', 'agrees to play the deal')
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ to the state.  Discards are face down, so another seat's ``draw`` shows only as 
 (('P1 draws 4',), {'P1': 5, 'P2': 5, 'P3': 5}, {'P1': 4})
 >>> s.view("P1").history[0].startswith("P1 draw ")
 True
+>>> e, mine = v.events[0], s.view("P1").events[0]     # the typed events (core.view)
+>>> e.action, e.hidden, e.source, mine.action == s.history[0].action
+(None, 4, 'stock', True)
 """
 
 from __future__ import annotations
