@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any, Protocol
 
 from trapoula.cards import Card
+from trapoula.core.action import Action
 from trapoula.games import hidden_cards
 from trapoula.web.serialize import dumps
 
@@ -146,10 +147,9 @@ def cards_in(obj: Any, _depth: int = 0) -> set[Card]:
         return found
     if isinstance(obj, Card):
         return {obj}
+    if isinstance(obj, Action):
+        return set(obj.cards)
     if isinstance(obj, str):
-        cards = getattr(obj, "cards", None)  # an Action
-        if isinstance(cards, tuple):
-            return set(cards)
         return {Card.parse(w) for w in obj.split() if _TOKEN.match(w)}
     if isinstance(obj, dict):
         for k, v in obj.items():

@@ -185,8 +185,8 @@ def _initial_pile(state: BurracoState) -> tuple[Card, ...]:
     if setup is not None:
         return tuple(parse_cards(setup.get("discard", [])))
     deck = origin.get("deck")
-    if deck is None:  # pragma: no cover - every deal records its pack or its set-up
-        return ()
+    if deck is None:  # a bare ``deal_from_deck`` keeps no pack: the first pile taken then
+        return ()  # shows the cards discarded since (the upcard was public all the same)
     c = deck[ctx.players * _HAND + len(ctx.team_names) * _POZZETTO]
     return (Card.from_index(c) if isinstance(c, int) else Card.parse(c),)
 
