@@ -197,7 +197,9 @@ def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
 
     The record (``/api/tables/{id}/record``) is replayed through the engine; for each state
     frame (its ``seq``), the hidden cards are the game's ``hidden_cards(state, seat)`` (other
-    hands, face-down discards, the stock, the pozzetti; None for a spectator).  A frame
+    hands, face-down discards, the stock, the pozzetti; None for a spectator) that the
+    receiver's own engine view does not show (``view(seat)``, or ``public_view()``; the
+    views themselves are checked against ``hidden_cards`` by the playout harness).  A frame
     naming one of them is a leak.
     """
     states = replay_states(record)
@@ -213,13 +215,15 @@ def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
         hidden = cache.get(key)
         if hidden is None:
             state = states[seq]
-            # the game's own answer (hands, face-down discards, the stock...); with two packs
-            # (Burraco) a card is hidden when no copy of it is in sight
+            # the game's own answer (hands, face-down discards, the stock...; with two packs,
+            # Burraco, a card no copy of which is in sight), less what the receiver's engine
+            # view shows (a Burraco match's dealer draw, cards since shuffled back)
             copies = 2 if record["game"] == "burraco" else 1
+            known = cards_in(state.view(viewer) if viewer else state.public_view())
             hidden = cache[key] = {
                 str(c) for c, n in hidden_cards(state, viewer).items()
                 if n >= (4 if c.is_joker else copies)
-            }
+            } - known
         fair = msg.get("fair") or {}
         if fair.get("revealed"):
             # a finished deal's pack is revealed on purpose (web/fair.py): never the current one
