@@ -77,3 +77,22 @@ def test_a_burraco_pickup_shows_the_pile_and_a_stock_draw_hides_its_card() -> No
     assert (e.kind, e.cards, e.source, e.hidden) == ("draw", (), "stock", 1)
     assert s.view("P3").stock_size == s.view("P3").stock_count
     assert s.view("P3").discard_size == len(s.view("P3").discard)
+
+
+def test_no_consumer_reparses_the_history_text() -> None:
+    """Bots, search, the RL adapters and the web read ``view.events`` (typed), not the text
+    lines of ``view.history`` (which stay for display and for clients)."""
+    import re
+    from pathlib import Path
+
+    root = Path(trapoula.__file__).parent
+    pattern = re.compile(r"for \w+ in \w+\.history\b|\.history\b.*\.split\(|"
+                         r"\bline\.(?:split|partition)\(")
+    found = [
+        f"{path.relative_to(root)}:{n}"
+        for pkg in ("bots", "search", "envs", "vector", "web")
+        for path in sorted((root / pkg).rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line) and "state.history" not in line and "bid.history" not in line
+    ]
+    assert found == []
