@@ -37,7 +37,6 @@ from trapoula.bots.bourloto_knowledge import (
     card_strength,
     mask_of_cards,
 )
-from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.games.bourloto.shows import show_choices
@@ -151,9 +150,8 @@ class BourlotoHeuristicBot(Bot):
         trump = int(view.trump)
         four_values = self.opts.four_values
         if acts[0].kind == "approve":
-            shown = next(e for e in reversed(view.history) if e.split()[1] == "show")
-            decl = show_choices(mask_of_cards(
-                [Card.parse(w) for w in shown.split()[2:]]), trump, four_values)[0]
+            shown = next(e for e in reversed(view.events) if e.kind == "show")
+            decl = show_choices(mask_of_cards(shown.cards), trump, four_values)[0]
             mine = mask_of_cards(view.hand)
             for d in view.declarations:
                 if d.seat == view.seat:

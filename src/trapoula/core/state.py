@@ -20,6 +20,7 @@ from trapoula.errors import IllegalActionError, NotYourTurnError
 if TYPE_CHECKING:
     from trapoula.core.game import Game
     from trapoula.core.outcome import DealOutcome, MatchOutcome
+    from trapoula.core.view import SeatView
 
 __all__ = ["DealState", "Event", "GameState", "LogCell", "iter_log"]
 
@@ -83,10 +84,10 @@ class GameState(ABC):
         """Every legal action of the player to act, in canonical order."""
 
     @abstractmethod
-    def view(self, seat: str) -> Any:
+    def view(self, seat: str) -> SeatView:
         """What ``seat`` may know: no hidden card of another seat is reachable from it."""
 
-    def public_view(self) -> Any:
+    def public_view(self) -> SeatView:
         """What a spectator may know: everything public, no seat's hidden cards.
 
         The same view type as :meth:`view`, with ``seat == ""``, no hand and no legal

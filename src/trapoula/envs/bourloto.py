@@ -270,19 +270,19 @@ class BourlotoAdapter(Adapter):
         on: list[int] = []
         n = 0
         leader = 0
-        for line in view.history:
-            parts = line.split()
-            if parts[1] != "play":
+        for e in view.events:
+            if e.kind != "play" or e.action is None:
                 continue
             t, pos = divmod(n, 4)
-            r = (int(parts[0][1:]) - me) % 4
+            r = (int(e.seat[1:]) - me) % 4
             if pos == 0:
                 leader = r
             at = h + 35 * (4 * t + r)
-            on.append(at + _k(Card.parse(parts[2])))
-            if "bourlot" in parts:
+            on.append(at + _k(e.cards[0]))
+            words = e.action.words
+            if "bourlot" in words:
                 on.append(at + 32)
-            if "declare" in parts:
+            if "declare" in words:
                 on.append(at + 33)
             if r == leader:
                 on.append(at + 34)

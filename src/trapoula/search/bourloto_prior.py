@@ -114,6 +114,8 @@ class _Evidence:
     no_other_kq: tuple[int, int, int, int]
 
 
+_TRICK_KINDS = ("play", "show", "approve", "cut")  # the rest of the log is the bidding
+
 def _sigmoid(x: float) -> float:
     if x < -60.0:
         return 0.0
@@ -134,8 +136,11 @@ def _evidence(view: Any, opts: Any, prior: BidPrior) -> _Evidence:
     r1_passes = 0
     first = (dealer + 1) & 3  # the agreement rounds' first speaker
     agreed = {True: prior.partner_agreed, False: prior.opp_agreed}
-    for seat_txt, act in view.bids:
-        s = int(seat_txt[1:]) - 1
+    for e in view.events:
+        act = e.kind  # the bids: every action before the tricks (no cards)
+        if act in _TRICK_KINDS:
+            continue
+        s = int(e.seat[1:]) - 1
         if act in ("agree", "disagree"):
             round_acts.append((s, act))
             if act == "disagree":
@@ -153,8 +158,8 @@ def _evidence(view: Any, opts: Any, prior: BidPrior) -> _Evidence:
         elif act == "take":
             bids[s].append(("take", up // 13, 0.0, 0))
             taker = s
-        elif act.startswith("name"):
-            bids[s].append(("name", "SHDC".index(act.split()[1]), 0.0, 0))
+        elif act == "name" and e.action is not None and e.action.suit is not None:
+            bids[s].append(("name", int(e.action.suit), 0.0, 0))
             taker = s
         elif act == "pass":
             if r1_passes < 4:
@@ -182,19 +187,16 @@ def _evidence(view: Any, opts: Any, prior: BidPrior) -> _Evidence:
     with_decl = opts.bourlot_announce == "with_declarations"
     queen, king = 13 * trump + 10, 13 * trump + 11
     plays_seen = 0
-    for line in view.history:
-        parts = line.split()
-        if len(parts) < 3 or parts[1] != "play":
+    for e in view.events:
+        if e.kind != "play" or e.action is None:
             continue
-        s = int(parts[0][1:]) - 1
-        words = parts[3:]
+        s = int(e.seat[1:]) - 1
+        words = e.action.words
         if first_trick and plays_seen < 4 and view.tricks and "declare" not in words:
             no_decl[s] = True
         plays_seen += 1
         if not with_decl and "bourlot" not in words:
-            from trapoula.cards import Card
-
-            c = Card.parse(parts[2]).index
+            c = e.cards[0].index
             if c in (queen, king):
                 no_other[s] |= 1 << (king if c == queen else queen)
     no_decl[me] = False

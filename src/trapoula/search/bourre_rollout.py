@@ -80,15 +80,14 @@ def _world(view: Any, game: Game, rng: random.Random) -> Any:
     }
     state = game.from_setup(setup)
     trump = int(view.trump)
-    for line in view.history:
-        seat, _, rest = line.partition(" ")
-        if rest.startswith("draws "):
-            k = int(rest.split()[1])
+    for e in view.events:
+        seat = e.seat
+        if e.action is None:  # another seat's draw: only its number of cards is known
             held = state.view(seat).hand
-            out = _worst_first(held, trump)[:k]
+            out = _worst_first(held, trump)[:e.hidden]
             state = state.apply(f"{seat} draw {' '.join(str(c) for c in out)}")
         else:
-            state = state.apply(line)
+            state = state.apply(e.action)
     return state
 
 

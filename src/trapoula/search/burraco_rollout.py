@@ -39,20 +39,16 @@ def _picked_up(view: Any) -> dict[str, Counter[Card]]:
     """Cards each other seat took with the pile and may still hold (public knowledge)."""
     pile: list[Card] = []
     held: dict[str, Counter[Card]] = {}
-    for line in view.history:
-        parts = line.split()
-        if len(parts) < 2:
-            continue
-        seat, kind = parts[0], parts[1]
-        if kind == "discard" and len(parts) > 2:
-            pile.append(Card.parse(parts[2]))
-            held.setdefault(seat, Counter()).subtract([Card.parse(parts[2])])
+    for e in view.events:
+        seat, kind = e.seat, e.kind
+        if kind == "discard":
+            pile.append(e.cards[0])
+            held.setdefault(seat, Counter()).subtract(e.cards)
         elif kind == "pickup":
             held.setdefault(seat, Counter()).update(pile)
             pile = []
         elif kind in ("meld", "add"):
-            cards = [Card.parse(p) for p in parts[2:] if not p.isdigit()]
-            held.setdefault(seat, Counter()).subtract(cards)
+            held.setdefault(seat, Counter()).subtract(e.cards)
     return {s: Counter({c: k for c, k in cnt.items() if k > 0}) for s, cnt in held.items()}
 
 
