@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from trapoula.envs.base import fill
 from trapoula.envs.layout import clip01
 
 if TYPE_CHECKING:
@@ -73,15 +74,8 @@ class StateCells:
     def observe(self, state: GameState, me: int, out: np.ndarray | None = None
                 ) -> np.ndarray:
         """Seat ``me``'s observation tensor (seat index: 0 is ``P1``)."""
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
         on, values = self.cells(state, me)
-        out[on] = 1.0
-        for k, x in values:
-            out[k] = x
-        return out
+        return fill(out, self.size, on, values)
 
     def cells(self, state: GameState, me: int) -> tuple[list[int], list[tuple[int, float]]]:
         """``adapter.ones(state.view(seat))`` read from the state's fields."""
