@@ -113,7 +113,9 @@ class VectorEnv:
         if len(acts) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(acts)}")
         static = self._static
-        tables: list[Any] = self._ints if static is not None else [p.table() for p in plays]
+        tables: list[Any] = (self._ints if static is not None else
+                             [p.table() if a >= 0 else () for p, a in zip(plays, acts,
+                                                                          strict=True)])
         bad = [i for i, (a, t) in enumerate(zip(acts, tables, strict=True))
                if a not in t and a >= 0]
         if bad:

@@ -23,8 +23,8 @@ class LazyFinalsEnv(VectorEnv):
 
     _finished_lazy: dict[int, tuple[Any, list[int], dict[str, Any]]]
 
-    def _engine_action(self, a: int) -> Any:
-        """The engine action of the batch's integer ``a``."""
+    def _engine_action(self, state: Any, a: int) -> Any:
+        """The engine action of the batch's integer ``a`` in ``state``."""
         raise NotImplementedError
 
     def _final(self, i: int) -> GameState | None:
@@ -33,7 +33,7 @@ class LazyFinalsEnv(VectorEnv):
             return None
         st, acts, result = lazy
         for a in acts:
-            st = st.apply(self._engine_action(a))
+            st = st.apply(self._engine_action(st, a))
         assert st.is_over and st.result == result, "the batch's deal must end as the engine's"
         self._finished[i] = st
         return st  # type: ignore[no-any-return]
