@@ -130,3 +130,32 @@ def test_the_seven_exchange_in_the_batch_follows_the_engine() -> None:
         swapped += int((batched & (acts == ex)).sum())
         obs, mask, to_act, _, _ = env.step(acts)
     assert swapped > 0
+
+
+def test_bourre_decisions_in_the_batch_follow_the_engine() -> None:
+    """RULES §2.2.5-§2.2.7 in the numpy decision round: at 7 players (small stock, the
+    biggest draws) every decision is made in the batch, except the draws the stock cannot
+    cover (the engine plays those: the pool becomes a new stock); masks, observations and
+    the engine states stay the engine's."""
+    from trapoula.envs.base import Play
+
+    env = trapoula.vector.make("bourre", num_envs=8, seed=2, players=7)
+    ad = env.adapter
+    obs, mask, to_act = env.reset()
+    rng = np.random.default_rng(1)
+    decided = refills = 0
+    for _ in range(150):
+        deciding = env.batched & env.deciding
+        refill_before = [env.state(i)._deal.refills for i in range(env.num_envs)]
+        for i in range(env.num_envs):
+            st = env.state(i)
+            assert np.array_equal(mask[i], Play(ad, st, rows=False).mask())
+            assert np.array_equal(obs[i], ad.observe(st.view(st.current_player)))
+        acts = (rng.random(mask.shape) * mask).argmax(1)
+        draw3 = 1 + 0b00111  # exchange the three lowest cards (when max_draw allows it)
+        acts = np.where(deciding & (rng.random(8) < 0.5) & (mask[:, draw3] == 1), draw3, acts)
+        decided += int(deciding.sum())
+        obs, mask, to_act, _, done = env.step(acts)
+        refills += sum(env.state(i)._deal.refills > r for i, r in enumerate(refill_before)
+                       if not done[i])
+    assert decided > 100 and refills > 0

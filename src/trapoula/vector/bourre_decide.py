@@ -47,6 +47,13 @@ class DecisionRound:
     batched: Arr
     hands: Arr
     turn: Arr
+    trump: Arr
+    lead: Arr
+    tricks: Arr
+    done_tricks: Arr
+    tlen: Arr
+    best: Arr
+    wseat: Arr
     mask: Arr
     to_act: Arr
     encoder: Any
@@ -71,6 +78,7 @@ class DecisionRound:
         self.fees = np.zeros((N, 6), np.int64)
         self.no_fold = np.full(N, -1, np.int64)
         self.max_draw = np.zeros(N, np.int64)
+        self.ctxs: list[Any] = [None] * N  # each batched deal's DealContext
         self._decide_masks = {(md, f): decision_mask(md, f) for md in range(6)
                               for f in (False, True)}
         self.fee_scale = float(adapter.fee_scale)
@@ -79,24 +87,46 @@ class DecisionRound:
     # --- entering ---------------------------------------------------------------------------
     def _book_from(self, i: int, st: Any) -> None:
         """The decision-round arrays of deal ``i`` from its engine state."""
-        ctx, d = st._ctx, st._deal
-        n = self.n
-        self.stock[i, : len(d.stock)] = d.stock
-        self.slen[i] = len(d.stock)
+        d = st._deal
+        self._book(i, st._ctx, d.stock, d.active, d.discards, d.fees_paid, d.pot, d.dpos)
+        self.deciding[i] = st._phase == 0
+
+    def _book(self, i: int, ctx: Any, stock: Any, active: int, discards: Any,
+              fees_paid: Any, pot: int, dpos: int) -> None:
+        self.ctxs[i] = ctx
+        self.stock[i, : len(stock)] = stock
+        self.slen[i] = len(stock)
         self.spos[i] = 0
-        self.active[i] = d.active
-        self.discards[i] = d.discards
-        self.fees_paid[i] = d.fees_paid
-        self.pot[i] = d.pot
+        self.active[i] = active
+        self.discards[i] = discards
+        self.fees_paid[i] = fees_paid
+        self.pot[i] = pot
         self.ante[i] = ctx.ante
         self.dseats[i, : len(ctx.seats)] = ctx.seats
         self.nseats[i] = len(ctx.seats)
-        self.dpos[i] = d.dpos
+        self.dpos[i] = dpos
         self.fees[i, : len(ctx.fees)] = ctx.fees
         self.no_fold[i] = ctx.no_fold
         self.max_draw[i] = ctx.max_draw
-        self.deciding[i] = st._phase == 0
-        del n
+
+    def _enter_parts(self, i: int, ctx: Any, hands: list[int], stock: list[int], pot: int
+                     ) -> None:
+        """Deal ``i`` enters the batch as dealt (``games.bourre.fast.deal_parts``: no engine
+        state yet); its rows are written by :meth:`_fresh_rows`."""
+        n = self.n
+        self.hands[i] = hands
+        self.trump[i] = ctx.trump
+        self.turn[i] = ctx.seats[0]
+        self.lead[i] = -1
+        self.tricks[i] = 0
+        self.done_tricks[i] = 0
+        self.tlen[i] = 0
+        self.best[i] = self.wseat[i] = -1
+        zero = (0,) * n
+        self._book(i, ctx, stock, 0, zero, zero, pot, 0)
+        self.deciding[i] = True
+        self.nlog[i] = 0
+        self.batched[i] = True
 
     def _fresh_rows(self, new: list[int]) -> None:
         """Every seat's row of the fresh deals ``new`` (all dealt, nobody decided yet): the
@@ -109,9 +139,9 @@ class DecisionRound:
         rows[r] = 0.0
         flat = enc.flat
         base = (r[:, None] * n + me) * size  # [K, n]
-        st: list[Any] = [self._plays[i].state for i in new]
-        dealer = np.array([s._ctx.dealer for s in st], np.int64)
-        tcard = np.array([s._ctx.trump_card for s in st], np.int64)
+        ctxs = [self.ctxs[i] for i in new]
+        dealer = np.array([c.dealer for c in ctxs], np.int64)
+        tcard = np.array([c.trump_card for c in ctxs], np.int64)
         first = self.dseats[r, 0]
         on = [base + o["phase"], base + o["to_act"] + (first[:, None] - me) % n,
               base + o["dealer"] + (dealer[:, None] - me) % n,
@@ -125,8 +155,8 @@ class DecisionRound:
         flat[base + o["stock"]] = (self.slen[r] / 52.0)[:, None]
         counts = bits.sum(2) / 5.0  # [K, n] by absolute seat
         dealt = np.zeros((len(new), n), bool)
-        for j, s_ in enumerate(st):
-            dealt[j, list(s_._ctx.seats)] = True
+        for j, c in enumerate(ctxs):
+            dealt[j, list(c.seats)] = True
         kk, ss = np.nonzero(dealt)
         flat[(base[kk] + o["hand_counts"] + (ss[:, None] - me) % n).ravel()] = np.repeat(
             counts[kk, ss], n)

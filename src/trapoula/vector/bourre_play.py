@@ -27,11 +27,13 @@ import numpy as np
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.envs.bourre_fast import StateCells, knows
+from trapoula.games.bourre.fast import deal_parts
 from trapoula.games.bourre.play import ABOVE
 from trapoula.games.bourre.settlement import settle_core
-from trapoula.games.bourre.state import DECIDE, PLAY
+from trapoula.games.bourre.state import DECIDE, PLAY, BourreState
 from trapoula.vector.bourre_decide import DecisionRound
 from trapoula.vector.encode import Encoder
+from trapoula.vector.env import deal_seed
 from trapoula.vector.lazy import LazyFinalsEnv
 
 __all__ = ["BourreVectorEnv", "supported"]
@@ -130,6 +132,7 @@ class BourreVectorEnv(DecisionRound, LazyFinalsEnv):
         self.nlog = np.zeros(num_envs, np.int64)
         self._entry: list[Any] = [None] * num_envs
         self._init_decisions(adapter)
+        self._fresh: list[int] = []  # deals dealt into the batch whose rows are not written
         game = adapter.game
         from trapoula.cards import Card
 
@@ -208,8 +211,28 @@ class BourreVectorEnv(DecisionRound, LazyFinalsEnv):
         self.tricks[i] = 0
         self.done_tricks[i] = 0
 
+    def _deal(self, i: int) -> Play:
+        """Env ``i``'s next deal, in the batch as dealt: its engine state is made only when
+        asked for (``state(i)``, the records)."""
+        j = self._deal_no[i]
+        self._deal_no[i] = j + 1
+        ctx, hands, stock, pot = deal_parts(self.game, deal_seed(self.seed, i, j))  # type: ignore[arg-type]
+        play = Play(self.adapter, None, rows=False)  # type: ignore[arg-type]
+        if any(hands[s].bit_count() != 5 for s in ctx.seats):  # (not with these rules)
+            play.state = BourreState._start(ctx, hands, stock, pot)
+            return play
+        self._entry[i] = (ctx, hands, stock, pot)
+        self._enter_parts(i, ctx, hands, stock, pot)
+        self._fresh.append(i)
+        return play
+
+    def _start_state(self, entry: Any) -> Any:
+        if isinstance(entry, tuple):
+            return BourreState._start(*entry)
+        return entry
+
     def _sync(self, i: int) -> GameState:
-        st = self._entry[i]
+        st = self._entry[i] = self._start_state(self._entry[i])
         for a in self.log[i, : self.nlog[i]].tolist():
             st = st.apply(self._engine_action(st, a))
         return st  # type: ignore[no-any-return]
@@ -234,6 +257,7 @@ class BourreVectorEnv(DecisionRound, LazyFinalsEnv):
     def reset(self) -> tuple[Arr, Arr, Arr]:
         self.batched[:] = False
         self.deciding[:] = False
+        self._fresh = []
         self._finished_lazy = {}
         self._pending_fast = None
         return super().reset()
@@ -273,10 +297,12 @@ class BourreVectorEnv(DecisionRound, LazyFinalsEnv):
                     self._by_engine(i, int(acts[rows == i][0]))
             if (~dec).any():
                 self._play_cards(rows[~dec], acts[~dec] - _PLAY0)
-        fresh = [i for i in np.flatnonzero(~self.batched).tolist()
-                 if self._enterable(self._plays[i].state) and self._enter(i)]
+        fresh = self._fresh
+        fresh += [i for i in np.flatnonzero(~self.batched).tolist()
+                  if self._enterable(self._plays[i].state) and self._enter(i)]
         if fresh:
             self._fresh_rows(fresh)
+            self._fresh = []
 
     def _by_engine(self, i: int, a: int) -> None:
         """Deal ``i`` leaves the batch and the engine plays integer ``a`` in it."""
