@@ -106,6 +106,12 @@ def test_each_step_returns_new_arrays() -> None:
     out = env.step(first[1].argmax(1))
     assert all(np.array_equal(a, k) for a, k in zip(first, kept, strict=True))
     assert not any(np.shares_memory(a, b) for a, b in zip(first, out, strict=False))
+    row = out[0][2]  # a view kept: its array is never reused for a later step
+    want = row.copy()
+    for _ in range(4):
+        out = env.step(out[1].argmax(1))
+        assert not np.shares_memory(row, out[0])
+    assert np.array_equal(row, want)
 
 
 def test_the_seven_exchange_in_the_batch_follows_the_engine() -> None:
