@@ -68,13 +68,14 @@ class RowCache:
     """What one seat's row holds: the hand's code, the discard pile and its counts, the
     small public cells, and per team the melds shown ((meld, laid by me, cells) each)."""
 
-    __slots__ = ("hand", "pile", "pile_counts", "small", "melds", "keys")
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "keys")
 
     def __init__(self, teams: int) -> None:
         self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
         self.pile: tuple[int, ...] = ()
         self.pile_counts: dict[int, int] = {}
         self.small: dict[int, float] = {}
+        self.facts: tuple[Any, ...] = ()  # what the small cells were written from
         self.melds: list[list[tuple[Any, bool, dict[int, float]]]] = [[] for _ in range(teams)]
         self.keys: list[tuple[Any, Any]] = [(None, None)] * teams  # (melds, owners) shown
 
@@ -155,19 +156,22 @@ class StateCells:
             elif pile != old:
                 cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
             cache.pile = pile
-        # the small public pieces
+        # the small public pieces (the facts they are written from, compared first)
         ctx = st._ctx
         over = st._phase == 2
-        on, vals = self.adapter.public_cells(
-            me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
-            pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti), st.taken,
-            st.picked, st.ending, st.stall,
-            [st.result["scores"][t] for t in ctx.team_names] if over else None,
-            st.end_reason)
-        small = dict.fromkeys(on, 1.0)
-        small.update(vals)
-        was = cache.small
-        if small != was:
+        facts = (ctx, st._phase, st._turn, *st.sizes, pile[-1] if pile else -1, len(pile),
+                 st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
+        if over or facts != cache.facts:  # (at the end: the scores too, always written)
+            cache.facts = () if over else facts
+            on, vals = self.adapter.public_cells(
+                me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
+                pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
+                st.taken, st.picked, st.ending, st.stall,
+                [st.result["scores"][t] for t in ctx.team_names] if over else None,
+                st.end_reason)
+            small = dict.fromkeys(on, 1.0)
+            small.update(vals)
+            was = cache.small
             for k in was:
                 if k not in small:
                     out[k] = 0.0
