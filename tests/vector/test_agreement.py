@@ -53,8 +53,10 @@ def test_fast_and_reference_batches_are_identical() -> None:
         a, b = fast.step(acts), ref.step(acts)
 
 
-def test_an_illegal_action_raises_and_no_deal_moves() -> None:
-    env = trapoula.vector.make("bourloto", "gr", num_envs=3, seed=0)
+@pytest.mark.parametrize("name, preset", [("bourloto", "gr"), ("bourre", "ru"),
+                                          ("burraco", "seed")])
+def test_an_illegal_action_raises_and_no_deal_moves(name: str, preset: str) -> None:
+    env = trapoula.vector.make(name, preset, num_envs=3, seed=0)
     obs, mask, _ = env.reset()
     before = [env.state(i) for i in range(3)]
     acts = mask.argmax(1)
@@ -62,6 +64,11 @@ def test_an_illegal_action_raises_and_no_deal_moves() -> None:
     with pytest.raises(IllegalActionError, match="env 2"):
         env.step(acts)
     assert [env.state(i) for i in range(3)] == before
+    obs, mask, to_act, _, _ = env.step(mask.argmax(1))  # and the batch goes on as before
+    ad = env.adapter
+    for i in range(3):
+        st = env.state(i)
+        assert np.array_equal(obs[i], ad.observe(st.view(ad.seats[to_act[i]]), env.pending(i)))
 
 
 def test_records_replay_and_state_is_the_engine_state() -> None:
