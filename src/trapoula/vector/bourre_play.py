@@ -1,16 +1,17 @@
 """Bourré's tricks for a whole batch in numpy (the fenced fast path of :mod:`trapoula.vector`),
 pinned to the engine by the agreement check and by the engine's replay.
 
-As :mod:`trapoula.vector.bourloto_play`: the decision round (fold, stay, draw) is played by
-the engine deal by deal; when the tricks start the deal enters the batch: hands, trick and
-tricks won become numpy rows, every step computes the legal cards of every deal at once
-with the engine's rule (RULES.md §2.3: the forced trump lead; follow suit and head the
-trick if able, else trump and head a winning trump if able, else any card), plays them,
-closes the tricks and moves every seat's observation row on (the cells the adapter's
-``ones`` would change; rows are written whole by
-:class:`~trapoula.envs.bourre_fast.StateCells` on entry).  A finished deal is settled by
-the engine's own ``settle_core``; ``env.state(i)`` and the records replay the batch's
-integers with ``state.apply``.
+A deal enters the batch as soon as it is dealt (:func:`trapoula.games.bourre.fast.deal_parts`:
+no engine state is made until someone asks for one); its decision round is played by
+:mod:`trapoula.vector.bourre_decide`, then its tricks here: hands, trick and tricks won
+are numpy rows, every step computes the legal cards of every deal at once with the
+engine's rule (RULES.md §2.3: the forced trump lead; follow suit and head the trick if
+able, else trump and head a winning trump if able, else any card), plays them, closes the
+tricks and moves every seat's observation row on (the cells the adapter's ``ones`` would
+change; a deal that enters from an engine state has its rows written whole by
+:class:`~trapoula.envs.bourre_fast.StateCells`).  A finished deal is settled by the
+engine's own ``settle_core``; ``env.state(i)`` and the records replay the batch's integers
+with ``state.apply`` from the dealt state.
 
 >>> import trapoula.vector
 >>> type(trapoula.vector.make("bourre", num_envs=2)).__name__
