@@ -13,9 +13,11 @@ they build:
   view) + ``env.step(i)``: a training loop.
 
 A second table times the acting seat's observation tensor alone per step (``Play`` with
-random integers): before = the seat's view plus the adapter's tensor of it, now =
-``Play.observe`` (Bourloto: the rows kept up to date move by move, see
-``trapoula/envs/bourloto_fast.py``), each as a multiple of the bare step.
+random integers, per engine action: a Burraco meld's sub-decisions are charged to it):
+before = the seat's view plus the adapter's tensor of it, now = ``Play.observe``
+(Bourloto: the rows kept up to date move by move, see ``trapoula/envs/bourloto_fast.py``;
+Bourré: read from the state, ``bourre_fast.py``; Burraco: each seat's row brought up to
+date from the state when asked, ``burraco_fast.py``), each as a multiple of the bare step.
 
 Ratios: ``step/engine`` (``env.step`` against the bare engine step: the environment's own
 per-step overhead), ``env/+view`` (a training step against a player's loop on the public
@@ -23,7 +25,7 @@ API: both build the acting seat's view once per decision, the environment adds t
 the mask and the integer decoding) and ``env/engine``.  Each figure is the median of
 interleaved rounds.
 
-    .venv/bin/python benchmarks/speed_envs.py [--deals 200] [--rounds 5]
+    .venv/bin/python benchmarks/speed_envs.py [--deals 200] [--rounds 5] [--tensors]
 """
 
 from __future__ import annotations
@@ -124,7 +126,7 @@ def tensor_loop(ad: Any, seeds: list[int], way: str) -> tuple[float, int]:
                 ad.observe(play.state.view(seat))
             legal = play.legal_ints()
             play.step(legal[int(rng.random() * len(legal))])
-            actions += 1
+            actions += not play.pending  # (Burraco: a meld's integers charged to it)
     return time.process_time() - t, actions
 
 
@@ -137,9 +139,10 @@ def tensor_costs(deals: int, rounds: int) -> None:
           "x = tensor / step")
     print(f"{'game':<16}{'engine':>8}{'Play':>7}{'view+tensor':>13}{'tensor':>8}"
           f"{'before/engine':>15}{'now/engine':>12}{'now/Play':>10}")
-    for name, preset in (("bourloto", "ru"), ("bourloto", "gr"), ("bourre", "ru")):
+    for name, preset in (("bourloto", "ru"), ("bourloto", "gr"), ("bourre", "ru"),
+                         ("burraco", "seed")):
         ad = adapter_for(name, preset)
-        seeds = list(range(deals))
+        seeds = list(range(max(10, int(deals * DEALS[name]))))
         times: dict[str, list[float]] = {}
         for _ in range(rounds + 1):
             secs, n = engine(ad.game, seeds, False)
@@ -158,7 +161,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="deals per round (Burraco: 15%%)")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--tensors", action="store_true", help="only the tensor table")
     args = ap.parse_args()
+    if args.tensors:
+        tensor_costs(max(10, args.deals // 2), args.rounds)
+        return
     warnings.simplefilter("ignore")
     print("CPU microseconds per engine action (median of rounds)")
     print(f"{'game':<16}{'engine':>8}{'+view':>8}{'env.step':>10}{'env':>8}"

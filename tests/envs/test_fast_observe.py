@@ -88,3 +88,37 @@ def test_bourre_observations_read_from_the_state(players: int) -> None:
     session = ad.game.new_match(seed=1)  # a session: from the view
     assert np.array_equal(ad.observe_state(session, "P1"), ad.observe(session.view("P1")))
     assert checked > 100
+
+
+@pytest.mark.parametrize("preset, players, deals", [("seed", 4, 8), ("seed", 2, 4),
+                                                    ("seed", 3, 4), ("fibur", 4, 4)])
+def test_burraco_rows_equal_the_views_tensor(preset: str, players: int, deals: int) -> None:
+    """Every state of random deals, every seat (the pending meld for the seat building it):
+    Play's rows (burraco_fast, brought up to date lazily, seats asked in random order) and
+    observe_state equal the adapter's tensor of the view."""
+    from trapoula.envs.base import Play
+    from trapoula.envs.burraco_fast import SeatRows
+
+    ad = make_adapter(trapoula.make("burraco", preset, players=players))
+    rng = random.Random(players)
+    checked = melds = 0
+    for deal in range(deals):
+        play = Play(ad, ad.game.new_deal(seed=deal))
+        assert isinstance(play._rows, SeatRows)
+        while True:
+            seats = list(ad.seats)
+            rng.shuffle(seats)
+            for seat in seats[: rng.randint(1, players)]:
+                pending = play.pending if seat == play.seat else ()
+                want = ad.observe(play.state.view(seat), pending)
+                assert np.array_equal(play.observe(seat), want)
+                assert np.array_equal(ad.observe_state(play.state, seat, pending), want)
+                checked += 1
+                melds += bool(pending)
+            if play.over:
+                break
+            legal = play.legal_ints()
+            play.step(legal[int(rng.random() * len(legal))])
+    match = ad.game.new_match(seed=1)  # a match: from the view
+    assert np.array_equal(ad.observe_state(match, "P1"), ad.observe(match.view("P1")))
+    assert checked > 200 and melds > 10

@@ -53,8 +53,10 @@ def test_fast_and_reference_batches_are_identical() -> None:
         a, b = fast.step(acts), ref.step(acts)
 
 
-def test_an_illegal_action_raises_and_no_deal_moves() -> None:
-    env = trapoula.vector.make("bourloto", "gr", num_envs=3, seed=0)
+@pytest.mark.parametrize("name, preset", [("bourloto", "gr"), ("bourre", "ru"),
+                                          ("burraco", "seed")])
+def test_an_illegal_action_raises_and_no_deal_moves(name: str, preset: str) -> None:
+    env = trapoula.vector.make(name, preset, num_envs=3, seed=0)
     obs, mask, _ = env.reset()
     before = [env.state(i) for i in range(3)]
     acts = mask.argmax(1)
@@ -62,6 +64,11 @@ def test_an_illegal_action_raises_and_no_deal_moves() -> None:
     with pytest.raises(IllegalActionError, match="env 2"):
         env.step(acts)
     assert [env.state(i) for i in range(3)] == before
+    obs, mask, to_act, _, _ = env.step(mask.argmax(1))  # and the batch goes on as before
+    ad = env.adapter
+    for i in range(3):
+        st = env.state(i)
+        assert np.array_equal(obs[i], ad.observe(st.view(ad.seats[to_act[i]]), env.pending(i)))
 
 
 def test_records_replay_and_state_is_the_engine_state() -> None:
@@ -106,6 +113,12 @@ def test_each_step_returns_new_arrays() -> None:
     out = env.step(first[1].argmax(1))
     assert all(np.array_equal(a, k) for a, k in zip(first, kept, strict=True))
     assert not any(np.shares_memory(a, b) for a, b in zip(first, out, strict=False))
+    row = out[0][2]  # a view kept: its array is never reused for a later step
+    want = row.copy()
+    for _ in range(4):
+        out = env.step(out[1].argmax(1))
+        assert not np.shares_memory(row, out[0])
+    assert np.array_equal(row, want)
 
 
 def test_the_seven_exchange_in_the_batch_follows_the_engine() -> None:
@@ -130,3 +143,32 @@ def test_the_seven_exchange_in_the_batch_follows_the_engine() -> None:
         swapped += int((batched & (acts == ex)).sum())
         obs, mask, to_act, _, _ = env.step(acts)
     assert swapped > 0
+
+
+def test_bourre_decisions_in_the_batch_follow_the_engine() -> None:
+    """RULES §2.2.5-§2.2.7 in the numpy decision round: at 7 players (small stock, the
+    biggest draws) every decision is made in the batch, except the draws the stock cannot
+    cover (the engine plays those: the pool becomes a new stock); masks, observations and
+    the engine states stay the engine's."""
+    from trapoula.envs.base import Play
+
+    env = trapoula.vector.make("bourre", num_envs=8, seed=2, players=7)
+    ad = env.adapter
+    obs, mask, to_act = env.reset()
+    rng = np.random.default_rng(1)
+    decided = refills = 0
+    for _ in range(150):
+        deciding = env.batched & env.deciding
+        refill_before = [env.state(i)._deal.refills for i in range(env.num_envs)]
+        for i in range(env.num_envs):
+            st = env.state(i)
+            assert np.array_equal(mask[i], Play(ad, st, rows=False).mask())
+            assert np.array_equal(obs[i], ad.observe(st.view(st.current_player)))
+        acts = (rng.random(mask.shape) * mask).argmax(1)
+        draw3 = 1 + 0b00111  # exchange the three lowest cards (when max_draw allows it)
+        acts = np.where(deciding & (rng.random(8) < 0.5) & (mask[:, draw3] == 1), draw3, acts)
+        decided += int(deciding.sum())
+        obs, mask, to_act, _, done = env.step(acts)
+        refills += sum(env.state(i)._deal.refills > r for i, r in enumerate(refill_before)
+                       if not done[i])
+    assert decided > 100 and refills > 0

@@ -36,11 +36,33 @@ from trapoula.core.state import GameState
 from trapoula.envs.layout import Layout
 from trapoula.errors import IllegalActionError
 
-__all__ = ["Adapter", "Play", "Table"]
+__all__ = ["Adapter", "Play", "Table", "fill"]
 
 # A decision table: legal integer -> the engine action it completes, or None when the
 # integer only extends the pending sequence (a sub-decision).
 Table = dict[int, Action | None]
+
+
+def fill(out: np.ndarray | None, size: int, ones: Sequence[int],
+         values: Sequence[tuple[int, float]] = (), at: Sequence[int] = (),
+         vals: Sequence[float] = ()) -> np.ndarray:
+    """A float32 tensor of ``size`` cells (``out`` cleared, or a new one) with the cells
+    ``ones`` set to 1, then each ``(index, value)`` of ``values`` and ``at[k] = vals[k]``:
+    how every adapter and fast reader turns its cells into a tensor.
+
+    >>> fill(None, 4, [0], [(2, 0.5)]).tolist()
+    [1.0, 0.0, 0.5, 0.0]
+    """
+    if out is None:
+        out = np.zeros(size, np.float32)
+    else:
+        out.fill(0.0)
+    out[ones] = 1.0
+    for i, x in values:
+        out[i] = x
+    if at:
+        out[at] = vals
+    return out
 
 
 class Adapter(ABC):
@@ -141,29 +163,15 @@ class Adapter(ABC):
     def observe(self, view: Any, pending: tuple[int, ...] = (), out: np.ndarray | None = None
                 ) -> np.ndarray:
         """The observation tensor of ``view`` (float32, values in [0, 1])."""
-        if out is None:
-            out = np.zeros(self.obs_layout.size, np.float32)
-        else:
-            out.fill(0.0)
         ones, values = self.ones(view, pending)
-        out[ones] = 1.0
-        for i, x in values:
-            out[i] = x
-        return out
+        return fill(out, self.obs_layout.size, ones, values)
 
     def observe_state(self, state: GameState, seat: str, pending: tuple[int, ...] = (),
                       out: np.ndarray | None = None) -> np.ndarray:
         """``observe(state.view(seat), pending)``; an adapter may compute the same tensor
         without building the view (a fenced fast path pinned to :meth:`observe`)."""
-        if out is None:
-            out = np.zeros(self.obs_layout.size, np.float32)
-        else:
-            out.fill(0.0)
         ones, values = self.state_ones(state, seat, pending)
-        out[ones] = 1.0
-        for i, x in values:
-            out[i] = x
-        return out
+        return fill(out, self.obs_layout.size, ones, values)
 
     def state_ones(self, state: GameState, seat: str, pending: tuple[int, ...] = ()
                    ) -> tuple[list[int], list[tuple[int, float]]]:
@@ -173,26 +181,17 @@ class Adapter(ABC):
 
     def seat_rows(self) -> Any:
         """An object keeping every seat's observation of one deal up to date move by move
-        (``reset(state)``, ``moved(before, after, integer)``, ``observe(state, seat_index)``),
+        (``reset(state)``, ``moved(before, after, integer)``, ``observe(state, seat_index,
+        out, pending)``),
         or None: :class:`Play` then builds each observation with :meth:`observe_state`."""
         return None
 
     def info_state(self, view: Any, pending: tuple[int, ...] = (),
                    out: np.ndarray | None = None) -> np.ndarray:
         """The information-state tensor: the observation followed by the history pieces."""
-        if out is None:
-            out = np.zeros(self.info_layout.size, np.float32)
-        else:
-            out.fill(0.0)
         ones, values = self.ones(view, pending)
         more, more_values = self.info_ones(view)
-        out[ones] = 1.0
-        out[more] = 1.0
-        for i, x in values:
-            out[i] = x
-        for i, x in more_values:
-            out[i] = x
-        return out
+        return fill(out, self.info_layout.size, ones + more, values + more_values)
 
     @abstractmethod
     def obs_string(self, view: Any, pending: tuple[int, ...] = ()) -> str:
@@ -345,9 +344,8 @@ class Play:
         """``seat``'s observation tensor (the pending integers only for the seat to act)."""
         pending = self.pending if seat == self.seat else ()
         rows = self._rows
-        if rows is not None and not pending:
-            out = rows.observe(self.state, int(seat[1:]) - 1, out)
-            return out
+        if rows is not None:
+            return rows.observe(self.state, int(seat[1:]) - 1, out, pending)  # type: ignore[no-any-return]
         return self.adapter.observe_state(self.state, seat, pending, out)
 
     def obs_string(self, seat: str) -> str:

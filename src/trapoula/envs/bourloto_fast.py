@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from trapoula.envs.base import fill
 from trapoula.envs.bourloto import _PLAY0, _SCALE, INDEX, PHASES
 from trapoula.envs.layout import clip01
 
@@ -88,17 +89,11 @@ class StateCells:
     def observe(self, state: GameState, me: int, out: np.ndarray | None = None
                 ) -> np.ndarray:
         """Seat ``me``'s observation tensor (seat index: 0 is ``P1``)."""
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
         on: list[int] = []
         at: list[int] = []
         vals: list[float] = []
         self.cells(state, me, 0, on, at, vals)
-        out[on] = 1.0
-        out[at] = vals
-        return out
+        return fill(out, self.size, on, at=at, vals=vals)
 
     def cells(self, state: GameState, me: int, base: int, on: list[int], at: list[int],
                 vals: list[float]) -> None:
@@ -301,9 +296,11 @@ class SeatRows:
                 return
         self.stale = [True] * 4
 
-    def observe(self, state: Any, me: int, out: np.ndarray | None = None) -> np.ndarray:
+    def observe(self, state: Any, me: int, out: np.ndarray | None = None,
+                pending: tuple[int, ...] = ()) -> np.ndarray:
         """Seat ``me``'s observation of ``state`` (a new array unless ``out``; a match: of
-        its deal, which is what the match's view shows)."""
+        its deal, which is what the match's view shows).  Bourloto has no sub-decisions:
+        ``pending`` is always empty."""
         state = getattr(state, "deal", state)
         if state is not self.at:
             return self.cells.observe(state, me, out)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from trapoula.envs.base import fill
 from trapoula.envs.layout import clip01
 
 if TYPE_CHECKING:
@@ -69,41 +70,28 @@ class StateCells:
         self.size = adapter.obs_layout.size
         self.fee_scale: float = adapter.fee_scale  # type: ignore[attr-defined]
         self.pot_scale: float = adapter.pot_scale  # type: ignore[attr-defined]
+        self._books: dict[tuple[int, int], tuple[Any, list[int], list[tuple[int, float]]]] = {}
 
     def observe(self, state: GameState, me: int, out: np.ndarray | None = None
                 ) -> np.ndarray:
         """Seat ``me``'s observation tensor (seat index: 0 is ``P1``)."""
-        if out is None:
-            out = np.zeros(self.size, np.float32)
-        else:
-            out.fill(0.0)
         on, values = self.cells(state, me)
-        out[on] = 1.0
-        for k, x in values:
-            out[k] = x
-        return out
+        return fill(out, self.size, on, values)
 
-    def cells(self, state: GameState, me: int) -> tuple[list[int], list[tuple[int, float]]]:
-        """``adapter.ones(state.view(seat))`` read from the state's fields."""
-        st: Any = state
+    def _book_cells(self, st: Any, me: int) -> tuple[list[int], list[tuple[int, float]]]:
+        """The cells that only the decision round changes: my discards, dealer, trump,
+        everybody's status, draws and fees, the pot and the stock."""
         o = self.o
         n = self.n
         ctx = st._ctx
         d = st._deal
-        phase = st._phase
-        played = st.played
-        hands = d.hands
-        on = [o["hand"] + c for c in _cards(hands[me] & ~played)]
-        on += [o["my_discards"] + c for c in _cards(d.discards[me])]
-        on.append(o["phase"] + phase)
-        if phase != 2:  # OVER
-            on.append(o["to_act"] + (st._turn - me) % n)
+        on = [o["my_discards"] + c for c in _cards(d.discards[me])]
         on.append(o["dealer"] + (ctx.dealer - me) % n)
         on.append(o["trump_card"] + ctx.trump_card)
         on.append(o["trump"] + ctx.trump)
-        sto, dr, fe, hc = o["status"], o["draws"], o["fees"], o["hand_counts"]
+        sto, dr, fe = o["status"], o["draws"], o["fees"]
         active = d.active
-        decided = ctx.seats[: d.dpos] if phase == 0 else ctx.seats
+        decided = ctx.seats[: d.dpos] if st._phase == 0 else ctx.seats
         vals: list[tuple[int, float]] = []
         for s in ctx.seats:
             r = (s - me) % n
@@ -117,9 +105,35 @@ class StateCells:
             fee = d.fees_paid[s]
             if fee:
                 vals.append((fe + r, clip01(fee / self.fee_scale)))
-            vals.append((hc + r, (hands[s] & ~played).bit_count() / 5.0))
         vals.append((o["pot"], clip01(d.pot / self.pot_scale)))
         vals.append((o["stock"], len(d.stock) / 52.0))
+        return on, vals
+
+    def cells(self, state: GameState, me: int) -> tuple[list[int], list[tuple[int, float]]]:
+        """``adapter.ones(state.view(seat))`` read from the state's fields."""
+        st: Any = state
+        o = self.o
+        n = self.n
+        ctx = st._ctx
+        d = st._deal
+        phase = st._phase
+        played = st.played
+        hands = d.hands
+        on = [o["hand"] + c for c in _cards(hands[me] & ~played)]
+        on.append(o["phase"] + phase)
+        if phase != 2:  # OVER
+            on.append(o["to_act"] + (st._turn - me) % n)
+        hc = o["hand_counts"]
+        vals = [(hc + (s - me) % n, (hands[s] & ~played).bit_count() / 5.0) for s in ctx.seats]
+        # the cells of the decision round's book (fixed through the tricks: kept per book)
+        got = self._books.get((id(d), me))
+        if got is None or got[0] is not d:
+            if len(self._books) > 256:
+                self._books.clear()
+            got = self._books[id(d), me] = (d, *self._book_cells(st, me))
+        on += got[1]
+        vals += got[2]
+        active = d.active
         trick = st.trick
         in_trick = 0
         if trick:

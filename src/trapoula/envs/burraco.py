@@ -119,16 +119,61 @@ def _types(a: Action) -> tuple[int, ...]:
     return _key(a)[1]
 
 
-def _span(cards: Sequence[Card]) -> int:
-    """The sequence positions (1 = ace low .. 14 = ace high) a sequence covers, as bits."""
-    for j, c in enumerate(cards):
-        if c.rank is None or int(c.rank) == 2:
+def _span(types: Sequence[int]) -> int:
+    """The sequence positions (1 = ace low .. 14 = ace high) a sequence covers, as bits
+    (``types``: its card types in display order)."""
+    for j, t in enumerate(types):
+        if t == 52 or t % 13 == 0:
             continue  # jokers and 2s may be wild: place the meld by a natural card
-        r = int(c.rank)
+        r = t % 13 + 2
         pos = (1 if j == 0 else 14) if r == 14 else r
         start = pos - j
-        return ((1 << len(cards)) - 1) << (start - 1)
+        return ((1 << len(types)) - 1) << (start - 1)
     return 0
+
+
+def count_values(base: int, types: Sequence[int]) -> list[tuple[int, float]]:
+    """The cells of a multiset of card types: ``(base + type, copies / copies in the pack)``.
+
+    >>> count_values(10, [52, 3, 52])
+    [(62, 0.5), (13, 0.5)]
+    """
+    counts: dict[int, int] = {}
+    for t in types:
+        counts[t] = counts.get(t, 0) + 1
+    return [(base + t, k / _COPIES[t]) for t, k in counts.items()]
+
+
+def meld_cells(types: Sequence[int], is_set: bool, suit: int, clean: bool, burraco: bool,
+               points: int, bonus: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """A meld's cells relative to its block of the ``melds`` slice (all but "laid by me",
+    cell ``MELD_MINE``): ``types`` in display order, ``suit`` -1 for a set.
+
+    >>> meld_cells([14, 15, 16], False, 1, True, False, 15, 0)[0]  # 3H 4H 5H: a clean run
+    [54, 56, 61, 62, 63, 73]
+    """
+    on: list[int] = []
+    x = TYPES
+    if is_set:
+        on.append(x)
+    else:
+        on.append(x + 1)
+        if suit >= 0:
+            on.append(x + 2 + suit)
+        span = _span(types)
+        on.extend(x + 6 + p for p in range(14) if span >> p & 1)
+    x += 20
+    if clean:
+        on.append(x)
+    if burraco:
+        on.append(x + 1)
+    vals = count_values(0, types)
+    vals.append((x + 2, clip01(points / 200.0)))
+    vals.append((x + 3, clip01(bonus / 200.0)))
+    return on, vals
+
+
+MELD_MINE = TYPES + 24  # the "laid by me" cell of a meld's block
 
 
 class BurracoAdapter(Adapter):
@@ -158,6 +203,7 @@ class BurracoAdapter(Adapter):
             ("turns_by", (n, 2)),
         ])
         self._o = {name: self.obs_layout.offset(name) for name, _ in self.obs_layout.pieces}
+        self._rows: Any = None  # observe_state's rows (burraco_fast), made on first use
         self._i = {name: self.info_layout.offset(name)
                    for name in ("discarded_by", "melded_by", "picked_up", "turns_by")}
 
@@ -243,92 +289,104 @@ class BurracoAdapter(Adapter):
         ]
 
     # --- observations -------------------------------------------------------------------------
-    def _team_rel(self, name: str, me: int) -> int:
-        if self.players == 4:
-            return 0 if name == "AB"[(me - 1) % 2] else 1
-        return (int(name[1:]) - me) % self.players
-
     def ones(self, view: Any, pending: tuple[int, ...] = ()
              ) -> tuple[list[int], list[tuple[int, float]]]:
         o = self._o
-        n = self.players
-        me = int(view.seat[1:])
-        on: list[int] = []
-        vals: list[tuple[int, float]] = []
-        counts: dict[int, int] = {}
-        for c in view.hand:
-            counts[c.index] = counts.get(c.index, 0) + 1
-        base = o["hand"]
-        vals.extend((base + t, k / _COPIES[t]) for t, k in counts.items())
-        on.append(o["phase"] + PHASES.index(view.phase))
-        if view.current_player is not None:
-            on.append(o["to_act"] + (int(view.current_player[1:]) - me) % n)
-        on.append(o["dealer"] + (int(view.dealer[1:]) - me) % n)
-        base = o["hand_counts"]
-        for seat, k in view.hand_counts.items():
-            vals.append((base + (int(seat[1:]) - me) % n, clip01(k / 40.0)))
-        counts = {}
-        for c in view.discard:
-            counts[c.index] = counts.get(c.index, 0) + 1
-        base = o["discard"]
-        vals.extend((base + t, k / _COPIES[t]) for t, k in counts.items())
-        if view.discard:
-            on.append(o["discard_top"] + view.discard[-1].index)
-        vals.append((o["discard_size"], clip01(len(view.discard) / 40.0)))
-        vals.append((o["stock"], view.stock_count / 108.0))
-        vals.append((o["pozzetti_left"], view.pozzetti_left / 3.0))
-        for name, taken in view.pozzetto_taken.items():
-            if taken:
-                on.append(o["pozzetto_taken"] + self._team_rel(name, me))
-        mbase = o["melds"]
-        for name, melds in view.melds.items():
-            tb = mbase + self._team_rel(name, me) * MAX_MELDS * _MELD
-            for m in melds[:MAX_MELDS]:
-                at = tb + (m.number - 1) * _MELD
-                counts = {}
-                for c in m.cards:
-                    counts[c.index] = counts.get(c.index, 0) + 1
-                vals.extend((at + t, k / _COPIES[t]) for t, k in counts.items())
-                x = at + TYPES
-                if m.kind == "set":
-                    on.append(x)
-                else:
-                    on.append(x + 1)
-                    if m.suit is not None:
-                        on.append(x + 2 + int(m.suit))
-                    span = _span(m.cards)
-                    on.extend(x + 6 + p for p in range(14) if span >> p & 1)
-                x += 20
-                if m.clean:
-                    on.append(x)
-                if m.burraco is not None:
-                    on.append(x + 1)
-                vals.append((x + 2, clip01(m.points / 200.0)))
-                vals.append((x + 3, clip01(m.bonus / 200.0)))
-                if m.owner == view.seat:
-                    on.append(x + 4)
-        if view.picked is not None:
-            on.append(o["picked"] + view.picked.index)
-        if view.stock_ending:
-            on.append(o["stock_ending"])
-        vals.append((o["stalemate"], clip01(view.stalemate_count / self.stall)))
-        if pending:
-            on.append(o["pending_target"] + pending[0] - MELD)
-            counts = {}
-            for p in pending[1:]:
-                counts[p - SELECT0] = counts.get(p - SELECT0, 0) + 1
-            base = o["pending_cards"]
-            vals.extend((base + t, k / _COPIES[t]) for t, k in counts.items())
+        names = list(view.pozzetto_taken)  # the teams, in order
+        me = int(view.seat[1:]) - 1
+        vals = count_values(o["hand"], [c.index for c in view.hand])
         res = view.result
-        if res is not None:
+        on, small = self.public_cells(
+            me, PHASES.index(view.phase),
+            -1 if view.current_player is None else int(view.current_player[1:]) - 1,
+            int(view.dealer[1:]) - 1, [view.hand_counts[s] for s in self.seats],
+            view.discard[-1].index if view.discard else -1, len(view.discard),
+            view.stock_count, view.pozzetti_left, [view.pozzetto_taken[t] for t in names],
+            -1 if view.picked is None else view.picked.index, view.stock_ending,
+            view.stalemate_count,
+            None if res is None else [res["scores"][t] for t in names], view.end_reason)
+        vals += small
+        vals += count_values(o["discard"], [c.index for c in view.discard])
+        for t, name in enumerate(names):
+            tb = o["melds"] + (t - me) % self.teams * MAX_MELDS * _MELD
+            for m in view.melds[name][:MAX_MELDS]:
+                at = tb + (m.number - 1) * _MELD
+                mon, mvals = meld_cells(
+                    [c.index for c in m.cards], m.kind == "set",
+                    -1 if m.suit is None else int(m.suit), m.clean, m.burraco is not None,
+                    m.points, m.bonus)
+                on += [at + k for k in mon]
+                vals += [(at + k, x) for k, x in mvals]
+                if m.owner == view.seat:
+                    on.append(at + MELD_MINE)
+        if pending:
+            pon, pvals = self.pending_cells(pending)
+            on += pon
+            vals += pvals
+        return on, vals
+
+    def seat_rows(self) -> Any:
+        """Every seat's observation kept by :class:`~trapoula.envs.base.Play`, brought up to
+        date from the state when asked (:mod:`trapoula.envs.burraco_fast`, pinned to
+        :meth:`ones` of the view), when the layout is the known one."""
+        from trapoula.envs.burraco_fast import SeatRows, knows
+
+        return SeatRows(self) if knows(self) else None
+
+    def observe_state(self, state: Any, seat: str, pending: tuple[int, ...] = (),
+                      out: Any = None) -> Any:
+        """``observe(state.view(seat), pending)`` read from the state (the adapter's own
+        :mod:`~trapoula.envs.burraco_fast` rows; a match state: from the view)."""
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = self.seat_rows() or False
+        if rows is False:
+            return super().observe_state(state, seat, pending, out)
+        return rows.observe(state, int(seat[1:]) - 1, out, pending)
+
+    def public_cells(self, me: int, phase: int, current: int, dealer: int,
+                     hand_counts: Sequence[int], top: int, discards: int, stock: int,
+                     pozzetti: int, taken: Sequence[bool], picked: int, ending: bool,
+                     stalemate: int, scores: Sequence[int] | None, end: str
+                     ) -> tuple[list[int], list[tuple[int, float]]]:
+        """The cells of the small public pieces, from plain facts (seat and team indices
+        absolute, ``me`` the observer; -1 for none): shared by :meth:`ones` and the fast
+        reader of the state (:mod:`trapoula.envs.burraco_fast`)."""
+        o = self._o
+        n = self.players
+        nt = self.teams
+        on = [o["phase"] + phase, o["dealer"] + (dealer - me) % n]
+        if current >= 0:
+            on.append(o["to_act"] + (current - me) % n)
+        base = o["hand_counts"]
+        vals = [(base + (s - me) % n, clip01(k / 40.0)) for s, k in enumerate(hand_counts)]
+        if top >= 0:
+            on.append(o["discard_top"] + top)
+        vals.append((o["discard_size"], clip01(discards / 40.0)))
+        vals.append((o["stock"], stock / 108.0))
+        vals.append((o["pozzetti_left"], pozzetti / 3.0))
+        on += [o["pozzetto_taken"] + (t - me) % nt for t, x in enumerate(taken) if x]
+        if picked >= 0:
+            on.append(o["picked"] + picked)
+        if ending:
+            on.append(o["stock_ending"])
+        vals.append((o["stalemate"], clip01(stalemate / self.stall)))
+        if scores is not None:
             base = o["scores"]
-            for name, sc in res["scores"].items():
-                at = base + 2 * self._team_rel(name, me)
+            for t, sc in enumerate(scores):
+                at = base + 2 * ((t - me) % nt)
                 vals.append((at, clip01(sc / 2000.0)))
                 vals.append((at + 1, clip01(-sc / 1000.0)))
-            if view.end_reason in ENDS:
-                on.append(o["end"] + ENDS.index(view.end_reason))
+            if end in ENDS:
+                on.append(o["end"] + ENDS.index(end))
         return on, vals
+
+    def pending_cells(self, pending: tuple[int, ...]
+                      ) -> tuple[list[int], list[tuple[int, float]]]:
+        """The cells of a pending meld or addition (only the seat building it sees them)."""
+        o = self._o
+        on = [o["pending_target"] + pending[0] - MELD]
+        return on, count_values(o["pending_cards"], [p - SELECT0 for p in pending[1:]])
 
     def info_ones(self, view: Any) -> tuple[list[int], list[tuple[int, float]]]:
         n = self.players

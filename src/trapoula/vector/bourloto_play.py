@@ -223,7 +223,7 @@ class BourlotoVectorEnv(LazyFinalsEnv):
             st = st.apply(acts[a])
         return st
 
-    def _engine_action(self, a: int) -> Any:
+    def _engine_action(self, state: Any, a: int) -> Any:
         return self._actions[a]
 
     def state(self, i: int) -> GameState:

@@ -1,16 +1,17 @@
 """Bourré's tricks for a whole batch in numpy (the fenced fast path of :mod:`trapoula.vector`),
 pinned to the engine by the agreement check and by the engine's replay.
 
-As :mod:`trapoula.vector.bourloto_play`: the decision round (fold, stay, draw) is played by
-the engine deal by deal; when the tricks start the deal enters the batch: hands, trick and
-tricks won become numpy rows, every step computes the legal cards of every deal at once
-with the engine's rule (RULES.md §2.3: the forced trump lead; follow suit and head the
-trick if able, else trump and head a winning trump if able, else any card), plays them,
-closes the tricks and moves every seat's observation row on (the cells the adapter's
-``ones`` would change; rows are written whole by
-:class:`~trapoula.envs.bourre_fast.StateCells` on entry).  A finished deal is settled by
-the engine's own ``settle_core``; ``env.state(i)`` and the records replay the batch's
-integers with ``state.apply``.
+A deal enters the batch as soon as it is dealt (:func:`trapoula.games.bourre.fast.deal_parts`:
+no engine state is made until someone asks for one); its decision round is played by
+:mod:`trapoula.vector.bourre_decide`, then its tricks here: hands, trick and tricks won
+are numpy rows, every step computes the legal cards of every deal at once with the
+engine's rule (RULES.md §2.3: the forced trump lead; follow suit and head the trick if
+able, else trump and head a winning trump if able, else any card), plays them, closes the
+tricks and moves every seat's observation row on (the cells the adapter's ``ones`` would
+change; a deal that enters from an engine state has its rows written whole by
+:class:`~trapoula.envs.bourre_fast.StateCells`).  A finished deal is settled by the
+engine's own ``settle_core``; ``env.state(i)`` and the records replay the batch's integers
+with ``state.apply`` from the dealt state.
 
 >>> import trapoula.vector
 >>> type(trapoula.vector.make("bourre", num_envs=2)).__name__
@@ -27,10 +28,13 @@ import numpy as np
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.envs.bourre_fast import StateCells, knows
+from trapoula.games.bourre.fast import deal_parts
 from trapoula.games.bourre.play import ABOVE
 from trapoula.games.bourre.settlement import settle_core
-from trapoula.games.bourre.state import PLAY
+from trapoula.games.bourre.state import DECIDE, PLAY, BourreState
+from trapoula.vector.bourre_decide import DecisionRound
 from trapoula.vector.encode import Encoder
+from trapoula.vector.env import deal_seed
 from trapoula.vector.lazy import LazyFinalsEnv
 
 __all__ = ["BourreVectorEnv", "supported"]
@@ -85,18 +89,20 @@ class _Rows(Encoder):
             for k, x in values:
                 at.append(base + k)
                 vals.append(x)
-        rows = np.flatnonzero(batched)
-        if len(rows):
-            out[rows] = self.rows[rows, to_act[rows]]
+        n = self.n
+        # the seat to act's row of every batched deal, straight into out (one take)
+        np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + to_act, axis=0,
+                out=out)
         slow = np.flatnonzero(~batched)
-        out[slow] = 0.0
+        if len(slow):
+            out[slow] = 0.0
         flat: Any = out.reshape(-1)
         flat[on] = 1.0
         flat[at] = vals
 
 
-class BourreVectorEnv(LazyFinalsEnv):
-    """:class:`VectorEnv` whose deals play their tricks in numpy."""
+class BourreVectorEnv(DecisionRound, LazyFinalsEnv):
+    """:class:`VectorEnv` whose deals play their decision round and tricks in numpy."""
 
     encoder: _Rows
 
@@ -123,10 +129,11 @@ class BourreVectorEnv(LazyFinalsEnv):
         self.tricks = np.zeros((num_envs, n), np.int64)
         self.done_tricks = np.zeros(num_envs, np.int64)
         self.order = np.zeros((num_envs, n), np.int64)
-        self.log = np.zeros((num_envs, 40), np.int64)
+        self.log = np.zeros((num_envs, 6 * n + 2), np.int64)  # decisions and cards
         self.nlog = np.zeros(num_envs, np.int64)
         self._entry: list[Any] = [None] * num_envs
-        self._book: list[Any] = [None] * num_envs  # (pot, active seats, ante, fees) at entry
+        self._init_decisions(adapter)
+        self._fresh: list[int] = []  # deals dealt into the batch whose rows are not written
         game = adapter.game
         from trapoula.cards import Card
 
@@ -136,7 +143,19 @@ class BourreVectorEnv(LazyFinalsEnv):
         self._finished_lazy: dict[int, tuple[Any, list[int], dict[str, Any]]] = {}
 
     # --- entering the batch -------------------------------------------------------------------
-    def _enter(self, i: int) -> None:
+    def _enterable(self, st: Any) -> bool:
+        """A standalone deal in its decision round (five cards in every dealt hand: the
+        decisions' integers are positions in it) or in its tricks."""
+        if type(st).__name__ != "BourreState" or st._deal.stacks is not None:
+            return False
+        if st._phase == PLAY:
+            return True
+        d = st._deal
+        return st._phase == DECIDE and all(d.hands[s].bit_count() == 5 for s in st._ctx.seats)
+
+    def _enter(self, i: int) -> bool:
+        """Deal ``i``'s arrays from its engine state; True when it is fresh (nobody has
+        decided: its rows are written by ``_fresh_rows``), else its rows are written here."""
         st: Any = self._plays[i].state
         ctx, d = st._ctx, st._deal
         n = self.n
@@ -146,7 +165,7 @@ class BourreVectorEnv(LazyFinalsEnv):
         self.turn[i] = st._turn
         lead, tricks, done = st._score
         self.lead[i] = lead
-        self.tricks[i] = tricks
+        self.tricks[i] = tricks if st._phase == PLAY else 0
         self.done_tricks[i] = done
         self.order[i] = [o if o >= 0 else 0 for o in ctx.order] + [0] * (n - len(ctx.order))
         self.nact[i] = ctx.players
@@ -159,12 +178,12 @@ class BourreVectorEnv(LazyFinalsEnv):
             seat = ctx.order[seat]
         self.best[i] = st._best
         self.wseat[i] = st._wseat
-        active = d.active
-        self._book[i] = (d.pot, [s for s in ctx.seats if active >> s & 1], ctx.ante,
-                         {f"P{s + 1}": d.fees_paid[s] for s in ctx.seats})
+        self._book_from(i, st)
         self.nlog[i] = 0
         self._entry[i] = st
         self.batched[i] = True
+        if st._phase == DECIDE and d.dpos == 0:
+            return True
         enc = self.encoder
         cells = enc.cells.cells
         size = enc.size
@@ -181,11 +200,42 @@ class BourreVectorEnv(LazyFinalsEnv):
                 vals.append(x)
         enc.flat[on] = 1.0
         enc.flat[at] = vals
+        return False
+
+    def _start_play(self, i: int, stayers: list[int], order: list[int]) -> None:
+        self.order[i] = order
+        self.nact[i] = len(stayers)
+        self.lead[i] = stayers[0]
+        self.tlen[i] = 0
+        self.best[i] = -1
+        self.wseat[i] = -1
+        self.tricks[i] = 0
+        self.done_tricks[i] = 0
+
+    def _deal(self, i: int) -> Play:
+        """Env ``i``'s next deal, in the batch as dealt: its engine state is made only when
+        asked for (``state(i)``, the records)."""
+        j = self._deal_no[i]
+        self._deal_no[i] = j + 1
+        ctx, hands, stock, pot = deal_parts(self.game, deal_seed(self.seed, i, j))  # type: ignore[arg-type]
+        play = Play(self.adapter, None, rows=False)  # type: ignore[arg-type]
+        if any(hands[s].bit_count() != 5 for s in ctx.seats):  # (not with these rules)
+            play.state = BourreState._start(ctx, hands, stock, pot)
+            return play
+        self._entry[i] = (ctx, hands, stock, pot)
+        self._enter_parts(i, ctx, hands, stock, pot)
+        self._fresh.append(i)
+        return play
+
+    def _start_state(self, entry: Any) -> Any:
+        if isinstance(entry, tuple):
+            return BourreState._start(*entry)
+        return entry
 
     def _sync(self, i: int) -> GameState:
-        st = self._entry[i]
+        st = self._entry[i] = self._start_state(self._entry[i])
         for a in self.log[i, : self.nlog[i]].tolist():
-            st = st.apply(self._acts[a - _PLAY0])
+            st = st.apply(self._engine_action(st, a))
         return st  # type: ignore[no-any-return]
 
     def state(self, i: int) -> GameState:
@@ -200,11 +250,15 @@ class BourreVectorEnv(LazyFinalsEnv):
         self.state(i)
         return self._plays[i]
 
-    def _engine_action(self, a: int) -> Any:
-        return self._acts[a - _PLAY0]
+    def _engine_action(self, state: Any, a: int) -> Any:
+        if a >= _PLAY0:
+            return self._acts[a - _PLAY0]
+        return self.adapter.table(state.legal_actions())[a]  # a decision
 
     def reset(self) -> tuple[Arr, Arr, Arr]:
         self.batched[:] = False
+        self.deciding[:] = False
+        self._fresh = []
         self._finished_lazy = {}
         self._pending_fast = None
         return super().reset()
@@ -233,15 +287,38 @@ class BourreVectorEnv(LazyFinalsEnv):
         return super().step(np.where(self.batched, -1, acts))
 
     def _before_finish(self) -> None:
-        for i in np.flatnonzero(~self.batched).tolist():
-            st: Any = self._plays[i].state
-            if st._phase == PLAY and type(st).__name__ == "BourreState":
-                self._enter(i)
         rows = self._pending_fast
-        if rows is None or not len(rows):
-            return
-        self._pending_fast = None
-        self._play_cards(rows, self._fast_acts - _PLAY0)
+        if rows is not None and len(rows):
+            self._pending_fast = None
+            acts = self._fast_acts
+            dec = self.deciding[rows]
+            if dec.any():
+                back = self._decide(rows[dec], acts[dec])
+                for i in back:  # a draw the stock cannot cover: played by the engine
+                    self._by_engine(i, int(acts[rows == i][0]))
+            if (~dec).any():
+                self._play_cards(rows[~dec], acts[~dec] - _PLAY0)
+        fresh = self._fresh
+        fresh += [i for i in np.flatnonzero(~self.batched).tolist()
+                  if self._enterable(self._plays[i].state) and self._enter(i)]
+        if fresh:
+            self._fresh_rows(fresh)
+            self._fresh = []
+
+    def _by_engine(self, i: int, a: int) -> None:
+        """Deal ``i`` leaves the batch and the engine plays integer ``a`` in it."""
+        play = self.play(i)  # (the engine state now)
+        self.batched[i] = False
+        self._entry[i] = None
+        play._table = None
+        play.state = play.state.apply(self._engine_action(play.state, a))
+        if play.state.is_over:
+            state = play.state
+            r = self.adapter.rewards(self.encoder.final_view(state))
+            self.rewards[i] = [r[s] for s in self.adapter.seats]
+            self.done[i] = True
+            self._finished[i] = state
+            self._plays[i] = self._deal(i)
 
     def _play_cards(self, r: Arr, c: Arr) -> None:
         enc = self.encoder
@@ -307,24 +384,33 @@ class BourreVectorEnv(LazyFinalsEnv):
         on.append(base + o["to_act"] + ((nxt[:, None] - me) % n))
         flat[np.concatenate([x.ravel() for x in off])] = 0.0
         flat[np.concatenate([x.ravel() for x in on])] = 1.0
-        seats = self.adapter.seats
         for i in r[self.done_tricks[r] == 5].tolist():
-            pot, active, ante, fees = self._book[i]
-            payouts, bourre, carry, _ = settle_core(
-                pot, [(f"P{s + 1}", int(self.tricks[i, s])) for s in active],
-                self.tie_rule, self.cap)
-            result = {"payouts": payouts, "bourre": bourre, "carry": carry}
-            rw = self.adapter.rewards(_Final(result, ante, fees))
-            self.rewards[i] = [rw[s] for s in seats]
-            self.done[i] = True
-            self._finished_lazy[i] = (self._entry[i], self.log[i, : self.nlog[i]].tolist(),
-                                      result)
-            self.batched[i] = False
-            self._entry[i] = None
-            self._plays[i] = self._deal(i)
+            self._settle(i)
+
+    def _settle(self, i: int) -> None:
+        """Deal ``i`` is over (its tricks played, or fewer than two stayed): settled by the
+        engine's ``settle_core``, its rewards, its lazy final state, the env's next deal."""
+        seats = self.dseats[i, : self.nseats[i]].tolist()
+        active = int(self.active[i])
+        payouts, bourre, carry, _ = settle_core(
+            int(self.pot[i]), [(f"P{s + 1}", int(self.tricks[i, s])) for s in seats
+                               if active >> s & 1],
+            self.tie_rule, self.cap)
+        result = {"payouts": payouts, "bourre": bourre, "carry": carry}
+        fees = {f"P{s + 1}": int(self.fees_paid[i, s]) for s in seats}
+        rw = self.adapter.rewards(_Final(result, int(self.ante[i]), fees))
+        self.rewards[i] = [rw[s] for s in self.adapter.seats]
+        self.done[i] = True
+        self._finished_lazy[i] = (self._entry[i], self.log[i, : self.nlog[i]].tolist(), result)
+        self.batched[i] = False
+        self._entry[i] = None
+        self._plays[i] = self._deal(i)
 
     def _masks(self, flat_mask: list[int]) -> None:
-        r = np.flatnonzero(self.batched)
+        r = np.flatnonzero(self.batched & self.deciding)
+        if len(r):
+            self._decision_masks(r)
+        r = np.flatnonzero(self.batched & ~self.deciding)
         if not len(r):
             return
         seat = self.turn[r]

@@ -26,6 +26,7 @@ Deal ``j`` of env ``i`` is ``game.new_deal(seed=deal_seed(seed, i, j))`` (a Spli
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -79,6 +80,7 @@ class VectorEnv:
         self.rewards = np.zeros((num_envs, self.players), np.float32)
         self.done = np.zeros(num_envs, bool)
         self.batched = np.zeros(num_envs, bool)  # deals stepped by a subclass in numpy
+        self._obs_pool: list[np.ndarray] = []
 
     # --- dealing ------------------------------------------------------------------------------
     def _deal(self, i: int) -> Play:
@@ -113,7 +115,9 @@ class VectorEnv:
         if len(acts) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(acts)}")
         static = self._static
-        tables: list[Any] = self._ints if static is not None else [p.table() for p in plays]
+        tables: list[Any] = (self._ints if static is not None else
+                             [p.table() if a >= 0 else () for p, a in zip(plays, acts,
+                                                                          strict=True)])
         bad = [i for i, (a, t) in enumerate(zip(acts, tables, strict=True))
                if a not in t and a >= 0]
         if bad:
@@ -186,8 +190,24 @@ class VectorEnv:
         self.mask = np.zeros((self.num_envs, n_act), np.int8)
         self.mask.ravel()[flat] = 1
         self._masks(flat)
-        self.obs = np.empty((self.num_envs, self.obs_size), np.float32)
+        self.obs = self._new_obs()
         self.encoder.write(plays, to_act, self.obs)
+
+    def _new_obs(self) -> np.ndarray:
+        """The array of this step's observations: a new one, or the one returned two steps
+        ago when nothing outside holds it any more (nor any view of it: CPython's reference
+        count says so), which saves allocating (and faulting in) a large array per step.
+        What a caller keeps is never written again."""
+        pool = self._obs_pool  # the arrays of the last steps, oldest first
+        if len(pool) >= 2:
+            old = pool.pop(0)
+            if sys.getrefcount(old) == 2:  # ``old`` and the call's argument: nobody else
+                pool.append(old)
+                return old
+            del old
+        out = np.empty((self.num_envs, self.obs_size), np.float32)
+        pool.append(out)
+        return out
 
     # --- inspection ---------------------------------------------------------------------------
     def state(self, i: int) -> GameState:

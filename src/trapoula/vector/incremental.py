@@ -26,6 +26,11 @@ def incremental_encoder(adapter: Adapter, num_envs: int) -> Encoder | None:
         from trapoula.vector.bourloto import BourlotoEncoder, knows
 
         return BourlotoEncoder(adapter, num_envs) if knows(adapter) else None
+    if name == "burraco":
+        from trapoula.vector.burraco import BurracoEncoder
+        from trapoula.vector.burraco import knows as burraco_knows
+
+        return BurracoEncoder(adapter, num_envs) if burraco_knows(adapter) else None
     return None
 
 

@@ -23,17 +23,23 @@ class LazyFinalsEnv(VectorEnv):
 
     _finished_lazy: dict[int, tuple[Any, list[int], dict[str, Any]]]
 
-    def _engine_action(self, a: int) -> Any:
-        """The engine action of the batch's integer ``a``."""
+    def _engine_action(self, state: Any, a: int) -> Any:
+        """The engine action of the batch's integer ``a`` in ``state``."""
         raise NotImplementedError
+
+    def _start_state(self, entry: Any) -> Any:
+        """The engine state a batch's deal entered with (a subclass may keep what makes
+        it instead, and make it here)."""
+        return entry
 
     def _final(self, i: int) -> GameState | None:
         lazy = self._finished_lazy.pop(i, None)
         if lazy is None:
             return None
-        st, acts, result = lazy
+        entry, acts, result = lazy
+        st = self._start_state(entry)
         for a in acts:
-            st = st.apply(self._engine_action(a))
+            st = st.apply(self._engine_action(st, a))
         assert st.is_over and st.result == result, "the batch's deal must end as the engine's"
         self._finished[i] = st
         return st  # type: ignore[no-any-return]

@@ -32,9 +32,29 @@ from trapoula.games.bourre.settlement import settle_core
 if TYPE_CHECKING:
     from trapoula.games.bourre.game import Bourre
 
-__all__ = ["public_playouts", "random_playouts"]
+__all__ = ["deal_parts", "public_playouts", "random_playouts"]
 
 _SEATS = tuple(f"P{i}" for i in range(1, 9))
+
+
+def deal_parts(game: Bourre, seed: int) -> tuple[Any, list[int], list[int], int]:
+    """``game.new_deal(seed=seed)`` before its state is made: (context, hands by seat,
+    stock, pot), for batches that play the deal without the engine's state until someone
+    asks for it (:mod:`trapoula.vector.bourre_play`); ``BourreState._start(*parts)`` is
+    that deal (a test compares them).
+
+    >>> import trapoula
+    >>> from trapoula.games.bourre.state import BourreState
+    >>> g = trapoula.make("bourre")
+    >>> BourreState._start(*deal_parts(g, 7)).record() == g.new_deal(seed=7).record()
+    True
+    """
+    from trapoula.core.seats import seat_name
+
+    dealer = game.options.players - 1  # (new_deal's default: Pn deals)
+    deck, refill_key = game.shuffle(random.Random(seed))
+    origin = {"seed": seed, "dealer": seat_name(dealer), "deck": deck, "refill_key": refill_key}
+    return game._deal_parts(deck, refill_key, dealer, origin, seed)
 
 
 def public_playouts(game: Bourre, n: int, seed: int = 0) -> list[dict[str, Any]]:

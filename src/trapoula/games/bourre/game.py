@@ -152,11 +152,18 @@ class Bourre(Game):
         self, deck: Sequence[int], refill_key: int, dealer: int, origin: dict[str, Any],
         seed: int,
     ) -> BourreState:
+        return BourreState._start(*self._deal_parts(deck, refill_key, dealer, origin, seed))
+
+    def _deal_parts(
+        self, deck: Sequence[int], refill_key: int, dealer: int, origin: dict[str, Any],
+        seed: int,
+    ) -> tuple[DealContext, list[int], list[int], int]:
+        """What ``BourreState._start`` makes a deal from: context, hands, stock, pot."""
         seats = self._orders[dealer]
         hands, trump_card, stock = self.deal_cards(deck, seats)
         ante = self.options.ante
         ctx = self._ctx(seed, refill_key, origin, dealer, seats, ante, trump_card)
-        return BourreState._start(ctx, hands, stock, ante * len(seats))
+        return ctx, hands, stock, ante * len(seats)
 
     def _session_deal(
         self, seed: int, dealer: int, seated: Sequence[int], pot: int, stacks: Sequence[int],

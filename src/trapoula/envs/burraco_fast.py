@@ -1,0 +1,263 @@
+"""Burraco observations read from the engine state and kept up to date lazily (the fenced
+fast path of the adapter), pinned to :meth:`BurracoAdapter.ones
+<trapoula.envs.burraco.BurracoAdapter.ones>` of the seat's view by
+``tests/envs/test_fast_observe.py`` and by :mod:`trapoula.vector.check`.
+
+A Burraco observation is large (5,948 cells with 4 players: up to 36 melds per side) and a
+seat's view copies the whole deal (history as text, every meld as a view object), which
+costs many engine steps.  Most of a seat's tensor does not change from one step to the
+next, so each seat keeps a row and a :class:`RowCache` of what the row holds: the hand's
+code, the discard pile, every meld object and the small public cells.  Asked for the
+seat's tensor of a state, :meth:`StateCells.changes` compares the state with the cache
+(immutable objects: an unchanged meld or pile is the same object) and rewrites only the
+cells that differ; the cells themselves come from the adapter's own writers
+(:func:`~trapoula.envs.burraco.count_values`, :func:`~trapoula.envs.burraco.meld_cells`,
+``adapter.public_cells``, ``adapter.pending_cells``), so the layout is written once.  The
+comparison makes the row right for any state (another deal, an earlier position), only
+slower when little is shared.  It serves only the layout it was written for
+(:func:`knows`) and single deals (a match's state is observed from its view).
+
+>>> from trapoula.envs import adapter_for
+>>> ad = adapter_for("burraco")
+>>> s = ad.game.new_deal(seed=2)
+>>> rows = SeatRows(ad)
+>>> bool((rows.observe(s, 1) == ad.observe(s.view("P2"))).all())
+True
+>>> t = s.apply(s.legal_actions()[0])
+>>> bool((rows.observe(t, 1) == ad.observe(t.view("P2"))).all())
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from trapoula.envs.burraco import (
+    _COPIES,
+    _MELD,
+    MAX_MELDS,
+    MELD_MINE,
+    PHASES,
+    meld_cells,
+)
+from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT
+
+if TYPE_CHECKING:
+    from trapoula.envs.base import Adapter
+
+__all__ = ["RowCache", "SeatRows", "StateCells", "knows"]
+
+_PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
+           "discard_size", "stock", "pozzetti_left", "pozzetto_taken", "melds", "picked",
+           "stock_ending", "stalemate", "pending_target", "pending_cards", "scores", "end"]
+
+
+def knows(adapter: Adapter) -> bool:
+    """True when ``adapter``'s observation is the one :class:`StateCells` writes."""
+    from trapoula.games.burraco import turn
+
+    return (type(adapter).__name__ == "BurracoAdapter"
+            and [p for p, _ in adapter.obs_layout.pieces] == _PIECES
+            and PHASES == turn.PHASES
+            and adapter.obs_layout.shapes["melds"] == (adapter.teams, MAX_MELDS, _MELD))  # type: ignore[attr-defined]
+
+
+class RowCache:
+    """What one seat's row holds: the hand's code, the discard pile and its counts, the
+    small public cells, and per team the melds shown ((meld, laid by me, cells) each)."""
+
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "keys")
+
+    def __init__(self, teams: int) -> None:
+        self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
+        self.pile: tuple[int, ...] = ()
+        self.pile_counts: dict[int, int] = {}
+        self.small: dict[int, float] = {}
+        self.facts: tuple[Any, ...] = ()  # what the small cells were written from
+        self.melds: list[list[tuple[Any, bool, dict[int, float]]]] = [[] for _ in range(teams)]
+        self.keys: list[tuple[Any, Any]] = [(None, None)] * teams  # (melds, owners) shown
+
+
+def _recount(base: int, old: dict[int, int], cards: Any, out: dict[int, float]
+             ) -> dict[int, int]:
+    """The counts of ``cards``; the cells that differ from ``old`` go to ``out``."""
+    new: dict[int, int] = {}
+    for t in cards:
+        new[t] = new.get(t, 0) + 1
+    for t in old:
+        if t not in new:
+            out[base + t] = 0.0
+    for t, k in new.items():
+        if old.get(t) != k:
+            out[base + t] = k / _COPIES[t]
+    return new
+
+
+class StateCells:
+    """The cells of a Burraco deal's observations, compared with what a row holds."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        ad: Any = adapter
+        self.adapter = ad
+        o = adapter.obs_layout.offset
+        self.o_hand, self.o_discard, self.o_melds = o("hand"), o("discard"), o("melds")
+        self.size = adapter.obs_layout.size
+        self.teams: int = ad.teams
+        self.semi = int(ad.game.options.semi_clean_bonus)
+        self._memo: dict[int, tuple[Any, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
+
+    def _meld(self, m: Any) -> dict[int, float]:
+        """A meld's cells relative to its block (memoized by the meld object)."""
+        hit = self._memo.get(id(m))
+        if hit is not None and hit[0] is m:
+            return hit[1]
+        semi = self.semi
+        on, vals = meld_cells(m.order, m.kind == "set", m.suit, m.wild < 0,
+                              m.burraco(semi) is not None, m.points, m.bonus(semi))
+        cells = dict.fromkeys(on, 1.0)
+        cells.update(vals)
+        if len(self._memo) > 4096:
+            self._memo.clear()
+        self._memo[id(m)] = (m, cells)
+        return cells
+
+    def changes(self, state: Any, me: int, cache: RowCache) -> dict[int, float]:
+        """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
+        from what ``cache`` says its row holds, ``{index: value}``; the cache is updated."""
+        st = state
+        out: dict[int, float] = {}
+        # the hand: the cards whose count field of the code changed
+        code = st.hands[me]
+        d = code ^ cache.hand
+        if d:
+            cache.hand = code
+            base = self.o_hand
+            while d:
+                b = (d & -d).bit_length() - 1
+                if b >= JOKER_SHIFT:
+                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
+                    break
+                t = b >> 1
+                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
+                d &= ~(3 << 2 * t)
+        # the discard pile (a pile the row shows and more discards on it: only those)
+        pile = st.discard
+        old = cache.pile
+        if pile is not old:
+            n_old = len(old)
+            if len(pile) > n_old and pile[:n_old] == old:
+                counts = cache.pile_counts
+                base = self.o_discard
+                for t in pile[n_old:]:
+                    k = counts[t] = counts.get(t, 0) + 1
+                    out[base + t] = k / _COPIES[t]
+            elif pile != old:
+                cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
+            cache.pile = pile
+        # the small public pieces (the facts they are written from, compared first)
+        ctx = st._ctx
+        over = st._phase == 2
+        facts = (ctx, st._phase, st._turn, *st.sizes, pile[-1] if pile else -1, len(pile),
+                 st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
+        if over or facts != cache.facts:  # (at the end: the scores too, always written)
+            cache.facts = () if over else facts
+            on, vals = self.adapter.public_cells(
+                me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
+                pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
+                st.taken, st.picked, st.ending, st.stall,
+                [st.result["scores"][t] for t in ctx.team_names] if over else None,
+                st.end_reason)
+            small = dict.fromkeys(on, 1.0)
+            small.update(vals)
+            was = cache.small
+            for k in was:
+                if k not in small:
+                    out[k] = 0.0
+            for k, x in small.items():
+                if was.get(k) != x:
+                    out[k] = x
+            cache.small = small
+        # the melds
+        nt = self.teams
+        for t in range(nt):
+            melds, owners = st.melds[t], st.owners[t]
+            key = cache.keys[t]
+            if key[0] is melds and key[1] is owners:
+                continue
+            cache.keys[t] = (melds, owners)
+            held = cache.melds[t]
+            tb = self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
+            now: list[tuple[Any, bool, dict[int, float]]] = []
+            for k in range(min(len(melds), MAX_MELDS)):
+                m = melds[k]
+                mine = owners[k] == me
+                h = held[k] if k < len(held) else None
+                if h is not None and h[0] is m and h[1] == mine:
+                    now.append(h)
+                    continue
+                cells = self._meld(m)
+                if mine:
+                    cells = {**cells, MELD_MINE: 1.0}
+                at = tb + k * _MELD
+                if h is None:
+                    for c, x in cells.items():
+                        out[at + c] = x
+                else:
+                    for c in h[2]:
+                        if c not in cells:
+                            out[at + c] = 0.0
+                    for c, x in cells.items():
+                        if h[2].get(c) != x:
+                            out[at + c] = x
+                now.append((m, mine, cells))
+            for k in range(len(now), len(held)):  # melds the row shows and the state has not
+                at = tb + k * _MELD
+                for c in held[k][2]:
+                    out[at + c] = 0.0
+            cache.melds[t] = now
+        return out
+
+
+class SeatRows:
+    """Every seat's observation row of one deal (numpy ``[seats, size]``), brought up to
+    date when a seat's tensor is asked for (:meth:`StateCells.changes`): the rows object
+    :class:`~trapoula.envs.base.Play` keeps (``adapter.seat_rows()``)."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        from trapoula.games.burraco.state import BurracoState
+
+        self.adapter = adapter
+        self.cells = StateCells(adapter)
+        n = adapter.players
+        self.rows = np.zeros((n, self.cells.size), np.float32)
+        self.caches = [RowCache(self.cells.teams) for _ in range(n)]
+        self._cls = BurracoState
+
+    def reset(self, state: Any) -> None:
+        """A new deal (nothing to do: the rows catch up when asked)."""
+
+    def moved(self, before: Any, after: Any, action: int) -> None:
+        """A move was made (nothing to do: the rows catch up when asked)."""
+
+    def observe(self, state: Any, me: int, out: np.ndarray | None = None,
+                pending: tuple[int, ...] = ()) -> np.ndarray:
+        """Seat ``me``'s observation of ``state`` with the pending integers (a new array
+        unless ``out``); ``adapter.observe(state.view(seat), pending)``."""
+        if state.__class__ is not self._cls:
+            return self.adapter.observe(state.view(self.adapter.seats[me]), pending, out)
+        row = self.rows[me]
+        w = self.cells.changes(state, me, self.caches[me])
+        if w:
+            row[list(w)] = list(w.values())
+        if out is None:
+            out = row.copy()
+        else:
+            out[:] = row
+        if pending:
+            on, vals = self.adapter.pending_cells(pending)  # type: ignore[attr-defined]
+            out[on] = 1.0
+            for k, x in vals:
+                out[k] = x
+        return out
