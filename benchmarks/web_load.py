@@ -71,6 +71,14 @@ NO_ADDRESS_LIMITS = ["--tables-per-minute", "0", "--joins-per-minute", "0",
                      "--seats-per-address", "0", "--conns-per-address", "0", "--open-tables", "0"]
 
 
+def has_limits(src: str | None) -> bool:
+    """Whether the server in ``src`` (None: this one) has the per-address limits (issue 13)."""
+    if src is None:
+        return True
+    limits = Path(src, "trapoula", "web", "limits.py")
+    return limits.is_file() and "seats_per_address" in limits.read_text()
+
+
 def start_server(database_url: str, log: Path, extra: list[str], src: str | None = None
                  ) -> tuple[subprocess.Popen[bytes], str]:
     """``trapoula serve`` (from ``src``, another version's ``src`` folder, when given)."""
@@ -431,7 +439,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
             parser.error("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
         # "{run}" in the URL: a database per run (baseline, current), e.g. .../{run}
         db = (args.database_url or f"sqlite:///{tmp.name}/load.db").replace("{run}", label)
-        extra = list(args.server_arg) + ([] if src else NO_ADDRESS_LIMITS)
+        extra = list(args.server_arg) + (NO_ADDRESS_LIMITS if has_limits(src) else [])
         if args.redis_url:
             extra += ["--redis-url", args.redis_url]
         bases = []

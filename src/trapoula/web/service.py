@@ -37,6 +37,7 @@ from trapoula.web.fair import Fairness
 from trapoula.web.group_commit import GroupCommit
 from trapoula.web.limits import Limits
 from trapoula.web.lobby import LobbyMixin
+from trapoula.web.log_writer import loop_writer
 from trapoula.web.play import PlayMixin, StoreDown
 from trapoula.web.quota import Quotas
 from trapoula.web.seating import SeatingMixin
@@ -65,6 +66,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         fixed_seeds: bool = False,
         clock_scale: float = 1.0,
         db_patience: float = 5.0,
+        loop_log: bool = True,
     ) -> None:
         self.store = store
         self.bus: Bus = bus if bus is not None else LocalBus()
@@ -79,8 +81,10 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         self._db_limiter = anyio.CapacityLimiter(db_threads or (1 if sqlite else 8))
         self._inline_db = isinstance(store, MemoryStore)
         self._bot_limiter = anyio.CapacityLimiter(bot_threads)
-        # actions arriving while one is being stored are stored together (one hop, one commit)
-        self._commits = GroupCommit(store, self._db)
+        # actions arriving while one is being stored are stored together (one commit); the log
+        # is written on the loop (web/log_writer.py) unless loop_log is False (a worker thread)
+        self._commits = GroupCommit(store, self._db,
+                                    writer=loop_writer(store) if loop_log else None)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
@@ -152,6 +156,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
                 await task
             except (asyncio.CancelledError, Exception):
                 pass
+        await self._commits.close()
 
     async def _get(self, table_id: str) -> Table:
         """The table in memory, loaded from the store and replayed when needed."""
