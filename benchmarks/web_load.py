@@ -169,6 +169,8 @@ class Config:
     ramp: float
     spread: str = "seat"
     workers_total: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+    warmup: float = 0.0
 
 
 class Driver:
@@ -193,7 +195,7 @@ class Driver:
         self.serial += 1
         name = f"load{self.worker}-{self.serial}"
         cfg = self.config
-        body = {"game": cfg.game, "preset": cfg.preset, "options": {},
+        body = {"game": cfg.game, "preset": cfg.preset, "options": cfg.options,
                 "seats": [{"kind": "human"} for _ in self.players],
                 "name": name + "-P1", "seat": self.players[0]}
         bases = cfg.bases
@@ -313,6 +315,7 @@ class Driver:
         loops = [asyncio.create_task(self.table_loop(i)) for i in range(self.config.tables)]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.all_started.wait(), 120 + self.config.ramp)
+        await asyncio.sleep(self.config.warmup)
         self.stats.recording = True
         start = time.monotonic()
         cpu1 = time.process_time()
@@ -400,6 +403,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="bourloto")
     parser.add_argument("--preset", default="ru")
     parser.add_argument("--workers", type=int, default=1, help="client processes (1)")
+    parser.add_argument("--options", type=json.loads, default={},
+                        help="rule options of the tables as JSON, e.g. '{\"target\": 300}' "
+                             "(shorter matches: tables finish and are replaced within minutes)")
+    parser.add_argument("--warmup", type=float, default=0.0,
+                        help="seconds between the last table's first move and the measuring "
+                             "window (0)")
     parser.add_argument("--ramp", type=float, default=5.0,
                         help="seconds over which the tables start (5)")
     parser.add_argument("--sample", type=float, default=3.0,
@@ -429,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
              src: str | None, label: str = "current") -> dict[str, Any]:
+    load_at_start = os.getloadavg()[0]
     tmp = tempfile.TemporaryDirectory(prefix="trapoula-load-")
     servers: list[subprocess.Popen[bytes]] = []
     if args.url:
@@ -451,6 +461,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
     config = Config(bases=bases, game=args.game, preset=args.preset, tables=args.tables,
                     seconds=args.seconds, think=args.think, seed=args.seed,
                     deflate=not args.no_deflate, ramp=args.ramp, spread=args.spread,
+                    options=args.options, warmup=args.warmup,
                     workers_total=args.workers)
     samples: list[tuple[float, float, float]] = []
     stop_sampling = threading.Event()
@@ -474,7 +485,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
-    report = summarise(args, results, samples, wall)
+    report = summarise(args, results, samples, wall, load_at_start)
     if servers and report["actions"] == 0:
         print(Path(tmp.name, "server0.log").read_text()[-3000:])
     tmp.cleanup()
@@ -492,7 +503,8 @@ def slope(points: list[tuple[float, float]]) -> float | None:
 
 
 def summarise(args: argparse.Namespace, results: list[Stats],
-              samples: list[tuple[float, float, float]], wall: float) -> dict[str, Any]:
+              samples: list[tuple[float, float, float]], wall: float,
+              load_at_start: float = 0.0) -> dict[str, Any]:
     lat = sorted(x * 1000 for s in results for x in s.latencies)
     actions = sum(s.actions for s in results)
     window = statistics.fmean(s.window[1] - s.window[0] for s in results) or 1.0
@@ -514,7 +526,8 @@ def summarise(args: argparse.Namespace, results: list[Stats],
         "tables": args.tables, "seconds": round(window, 1), "think": args.think,
         "spread": args.spread, "workers": args.workers,
         "processes": args.processes if not args.url else len(args.url),
-        "game": args.game, "preset": args.preset,
+        "game": args.game, "preset": args.preset, "options": args.options,
+        "ramp": args.ramp, "warmup": args.warmup,
         "deflate": not args.no_deflate,
         "actions": actions, "actions_per_s": round(actions / window, 1),
         "latency_ms": {"n": len(lat), "p50": round(percentile(lat, 50), 2),
@@ -530,7 +543,9 @@ def summarise(args: argparse.Namespace, results: list[Stats],
             slope([(t, rss) for t, rss, _ in inside])),
         "server_cpu_pct": server_cpu,
         "server_cpu_ms_per_action": cpu_per_action,
+        "server_rss_mib_window": ([inside[0][1], inside[-1][1]] if inside else None),
         "loadavg_1min": os.getloadavg()[0],
+        "loadavg_1min_at_start": load_at_start,
         "cpus": os.cpu_count(),
         "client_cpu_pct": round(100 * sum(s.cpu for s in results) / window, 1),
         "wall_s": round(wall, 1),
@@ -543,20 +558,24 @@ def format_report(r: dict[str, Any]) -> str:
         f"web_load: {r['tables']} {r['game']}/{r['preset']} tables, think {r['think']} s, "
         f"{r['processes']} server process(es) (spread by {r['spread']}), "
         f"{r['workers']} client process(es), "
-        f"deflate {'on' if r['deflate'] else 'off'}",
+        f"deflate {'on' if r['deflate'] else 'off'}, options {json.dumps(r['options'])}, "
+        f"ramp {r['ramp']:g} s, warmup {r['warmup']:g} s",
         f"  actions: {r['actions']} in {r['seconds']} s = {r['actions_per_s']} actions/s "
         f"({r['matches_finished']} matches finished, {r['tables_created']} tables created)",
         f"  action->broadcast latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  "
         f"max {lat['max']}  (n={lat['n']})",
         f"  CPU (% of one core): server {r['server_cpu_pct']}, client {r['client_cpu_pct']}; "
         f"server CPU per action {r['server_cpu_ms_per_action']} ms; "
-        f"load average {r['loadavg_1min']:.1f} on {r['cpus']} CPUs",
+        f"load average {r['loadavg_1min_at_start']:.1f} at the start, "
+        f"{r['loadavg_1min']:.1f} at the end, on {r['cpus']} CPUs",
     ]
     if r["server_rss_mib"]:
         series = ", ".join(f"{t:g}s {m:.0f}" for t, m in r["server_rss_mib"])
         peak = max(m for _, m in r["server_rss_mib"])
+        win = r["server_rss_mib_window"]
         lines.append(f"  server RSS MiB over time: {series}  (peak {peak:.0f}; in the window "
-                     f"{r['server_rss_mib_per_min']} MiB/min)")
+                     + (f"{win[0]:.0f} -> {win[1]:.0f}, " if win else "")
+                     + f"{r['server_rss_mib_per_min']} MiB/min)")
     if r["errors"]:
         lines.append(f"  errors: {r['errors']}")
     return "\n".join(lines)
