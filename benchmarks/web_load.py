@@ -274,7 +274,16 @@ class Driver:
         pending = -1          # the seq our in-flight act was sent at; -1: none
         sent_at = 0.0
         last: dict[str, Any] | None = None
+        idle = '{"type":"state","you":' + json.dumps(seat) + ',"legal":[],'
         async for raw in ws:
+            if pending < 0 and isinstance(raw, str) and raw.startswith(idle):
+                # a state in which this seat has nothing to do (the server writes "type", "you"
+                # and "legal" first): no need to parse it all (the client's CPU is the
+                # machine's too)
+                if '"over":true' in raw:
+                    return True
+                last = {}
+                continue
             msg = json.loads(raw)
             kind = msg.get("type")
             if kind == "state":
