@@ -80,7 +80,7 @@ def build_app(database_url: str, redis_url: str | None = None, bot_delay: float 
         bus = LocalBus()
     service = TableService(open_store(database_url), bus, bot_delay=bot_delay, limits=limits,
                            clock_scale=clock_scale)
-    return create_app(service, allowed_origins=allowed_origins)
+    return create_app(service, allowed_origins=allowed_origins, gc_tuning=True)
 
 
 def limits_of(args: argparse.Namespace) -> Any:

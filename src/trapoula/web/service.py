@@ -9,8 +9,10 @@ seat's view, or the public view for spectators).  Bots play through the same pat
 Nothing here awaits a socket: a message goes into the connection's bounded outbox
 (:mod:`.conn`), whose own task sends it; a connection that falls behind is dropped.  The store
 is synchronous; every call goes through :meth:`TableService._db` (a worker thread, one at a
-time for SQLite).  A per-table ``asyncio.Lock`` orders actions; no table has a thread.  A
+time for SQLite), except the action log, written on the loop when the database allows it
+(:mod:`.log_writer`).  A per-table ``asyncio.Lock`` orders actions; no table has a thread.  A
 database error is retried (the table waits, the log says so), never reported as ``stale``.
+
 The service is put together from one module per concern: :mod:`.lobby` (creating, joining,
 finding tables; records and replays), :mod:`.sockets` (connections, client frames, chat),
 :mod:`.play` (moves, the log, other processes' news, the broadcast) and :mod:`.seating`
