@@ -13,10 +13,11 @@ Traceback (most recent call last):
 trapoula.web.quota.QuotaError: at most 2 new tables a minute from one address; wait 29 s
 >>> q.take_seat("1.2.3.4", "t1", "P1", held=lambda t: True)
 >>> try:
-...     q.take_seat("1.2.3.4", "t2", "P1", held=lambda t: True)
+...     q.check_seat("1.2.3.4", held=lambda t: True)
 ... except QuotaError as exc:
 ...     print(exc)
 one address holds at most 1 seats at unfinished tables; leave one first
+>>> q.check_seat("1.2.3.4", held=lambda t: False)  # t1 is over: the seat no longer counts
 """
 
 from __future__ import annotations
