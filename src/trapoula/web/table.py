@@ -26,7 +26,7 @@ from trapoula.web.store import SeatRow, TableRow
 
 __all__ = [
     "SHEET_ROWS", "Connection", "ServiceError", "Table", "apply_as", "hash_token", "last_text",
-    "replay_frame", "replay_steps", "summary", "with_status",
+    "replay_frame", "replay_steps", "summary", "unavailable", "with_status",
 ]
 
 SHEET_ROWS = 100  # the state message carries the last rows; the record has every deal
@@ -43,6 +43,12 @@ class ServiceError(Exception):
         self.status = status
         self.code = code
         self.message = message
+
+
+def unavailable() -> ServiceError:
+    """The 503 answer while the database does not answer (nothing was changed)."""
+    return ServiceError(503, "unavailable", "the database is not answering; try again in a "
+                        "moment (nothing was changed)")
 
 
 def hash_token(token: str) -> str:

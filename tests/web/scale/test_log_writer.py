@@ -1,0 +1,86 @@
+"""The action log written on the event loop (web/log_writer.py) on SQLite and PostgreSQL: batches
+go in without the worker thread, a taken ``(table_id, seq)`` loses, a held SQLite lock sends the
+batch to the thread (which waits for it), and a PostgreSQL connection that broke is replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+import pytest
+
+from trapoula.web.group_commit import GroupCommit
+from trapoula.web.log_writer import PgLoopWriter, SqliteLoopWriter, loop_writer
+from trapoula.web.store import SeatRow, SqlStore, TableRow
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
+    url = (f"sqlite:///{tmp_path}/lw.db" if request.param == "sqlite"
+           else request.getfixturevalue("pg_url"))
+    st = SqlStore(url)
+    yield st
+    st.close()
+
+
+def _tables(store: SqlStore, n: int) -> list[str]:
+    stamp = str(time.monotonic_ns())[-8:]
+    ids = [f"lw{stamp}{i}" for i in range(n)]
+    for i, table_id in enumerate(ids):
+        store.create_table(TableRow(table_id, f"L{stamp}{i}", "bourloto", "ru", {}, i, "playing",
+                                    time.time(), [SeatRow("P1", "human")]))
+    return ids
+
+
+async def _in_thread(fn: Any, *args: Any) -> Any:
+    return await anyio.to_thread.run_sync(fn, *args)
+
+
+def test_batches_go_in_on_the_loop_and_a_taken_seq_loses(store: SqlStore) -> None:
+    tables = _tables(store, 5)
+    writer = loop_writer(store)
+    assert isinstance(writer, SqliteLoopWriter if store.sqlite else PgLoopWriter)
+
+    async def main() -> tuple[list[bool], GroupCommit]:
+        commits = GroupCommit(store, _in_thread, writer=writer)
+        jobs = [commits.append(t, seq, "P1", action) for seq in (1, 2) for t in tables
+                for action in (f"play {seq}", "pass")]  # the second of each seq loses
+        results = list(await asyncio.gather(*jobs))
+        if isinstance(writer, PgLoopWriter):  # a broken connection: the next batch opens one
+            await writer._conn.close()
+        results.append(await commits.append(tables[0], 3, "P1", "play 3"))
+        await commits.close()
+        return results, commits
+
+    results, commits = asyncio.run(main())
+    assert results == [True, False] * (2 * len(tables)) + [True]
+    assert commits.threaded == 0
+    assert store.actions(tables[0]) == [(1, "P1", "play 1"), (2, "P1", "play 2"),
+                                        (3, "P1", "play 3")]
+
+
+def test_a_held_sqlite_lock_sends_the_batch_to_the_thread(tmp_path: Path) -> None:
+    store = SqlStore(f"sqlite:///{tmp_path}/lock.db")
+    (table,) = _tables(store, 1)
+    holder = sqlite3.connect(tmp_path / "lock.db", isolation_level=None)
+
+    async def main() -> tuple[bool, GroupCommit]:
+        commits = GroupCommit(store, _in_thread, writer=loop_writer(store))
+        holder.execute("BEGIN IMMEDIATE")  # another connection holds the write lock
+        pending = asyncio.ensure_future(commits.append(table, 1, "P1", "take"))
+        await asyncio.sleep(0.3)
+        assert not pending.done()  # the thread waits for the lock; the loop does not
+        holder.execute("COMMIT")
+        ok = await asyncio.wait_for(pending, 30)
+        await commits.close()
+        return ok, commits
+
+    ok, commits = asyncio.run(main())
+    assert ok and commits.threaded == 1
+    assert store.actions(table) == [(1, "P1", "take")]
+    holder.close()
+    store.close()
