@@ -51,7 +51,6 @@ KNOWN_IMPORTS: dict[tuple[str, str], str] = {
 # Sizes: module path (relative to SRC) -> the branch that splits it.
 KNOWN_SIZES: dict[str, str] = {
     "trapoula/games/bourloto/state.py": "issue-14a",
-    "trapoula/web/service.py": "issue-13",
 }
 KNOWN_VIOLATIONS = {"imports": KNOWN_IMPORTS, "sizes": KNOWN_SIZES}
 
