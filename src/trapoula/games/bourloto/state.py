@@ -61,7 +61,7 @@ from trapoula.games.bourloto.context import (
 )
 from trapoula.games.bourloto.declarations import Declaration
 from trapoula.games.bourloto.declaring import declare_actions, enter_play
-from trapoula.games.bourloto.play import legal_mask, play_actions, play_card
+from trapoula.games.bourloto.play import end_trick, legal_mask, play_actions, play_card
 from trapoula.games.bourloto.scoring import deal_result
 from trapoula.games.bourloto.shows import NO_SHOWS, Shows
 from trapoula.games.bourloto.tables import DECK32_MASK
@@ -92,6 +92,7 @@ _A0, _A1, _A2, _A3 = (
     for suit in range(4)
 )
 _F10 = 1023  # one field of the packed tally
+_BIT = tuple(1 << i for i in range(52))
 
 
 class BourlotoState(DealState):
@@ -281,16 +282,19 @@ class BourlotoState(DealState):
         n = _new(Draft)
         n._ctx = self._ctx
         n._phase = PLAY
-        n._turn = seat
-        n._left = self._left
-        n.trick = self.trick
+        n._left = self._left ^ _BIT[card]
         n._tl = self._tl
         n.declared = self.declared
         n.bid = self.bid
         n._cell = (self._cell, _SEATS[seat], action)
         n._legal = None
         n.is_over = False
-        play_card(n, seat, card, ())
+        trick = self.trick
+        if len(trick) < 3:
+            n.trick = trick + (card,)
+            n._turn = (seat + 1) & 3
+        else:
+            end_trick(n, trick, card, seat)
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
@@ -299,7 +303,9 @@ class BourlotoState(DealState):
         n = self._draft()
         n._cell = (self._cell, _SEATS[seat], action)
         phase = self._phase
-        if action is _EXCHANGE:
+        if phase < DECLARE:
+            bidding.bid_step(n, seat, action)
+        elif action is _EXCHANGE:
             bidding.swap_seven(n, seat)
         elif action.kind == "show":
             shows.show(n, seat, action)
