@@ -92,7 +92,9 @@ class _Draft(DealContext):
     """A context being filled in (sealed into a :class:`DealContext` before it is shared)."""
 
     __slots__ = ()
+    # both, so that assignment is the plain slot store (tp_setattro serves the two)
     __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
 
 
 _NO4: tuple[Any, ...] = ((), (), (), ())

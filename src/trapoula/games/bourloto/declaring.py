@@ -193,36 +193,6 @@ def compare(n: Draft) -> None:
     if not (per_seat[0] or per_seat[1] or per_seat[2] or per_seat[3]):
         return  # nothing declared: (0, 0) stays
     opts = n._ctx.opts
-    if not opts.sevens_cancel_jacks:
-        # the common options, inline (compare_declarations is the reference, and
-        # tests/games/bourloto/test_1_3_declarations.py pins the two together): each
-        # team's points and best comparison key
-        pa = pb = 0
-        ka: tuple[int, ...] | None = None
-        kb: tuple[int, ...] | None = None
-        for d in per_seat[0] + per_seat[2]:
-            pa += d.points
-            k = d.key
-            if k[0] > 0 and (ka is None or k > ka):
-                ka = k
-        for d in per_seat[1] + per_seat[3]:
-            pb += d.points
-            k = d.key
-            if k[0] > 0 and (kb is None or k > kb):
-                kb = k
-        if not opts.compare_declarations:
-            n.declared = (per_seat, (pa, pb), bpts, shows)
-            return
-        if ka is None and kb is None:
-            return  # (0, 0) stays
-        if kb is None or (ka is not None and ka > kb):
-            n.declared = (per_seat, (pa, 0), bpts, shows)
-            return
-        if ka is None or kb > ka:
-            n.declared = (per_seat, (0, pb), bpts, shows)
-            return
-        if opts.equal_seq_winner != "first_declarer":
-            return  # equal best keys, nobody scores
     teams = {
         "A": [per_seat[0], per_seat[2]],
         "B": [per_seat[1], per_seat[3]],

@@ -1,7 +1,7 @@
 """Trick play (RULES.md §1.4): the legal cards, the trick winner and the trick close.
 
 :func:`legal_mask` is the one definition of §1.4's legal-move algorithm in the engine (the
-state's ``legal_actions``, the checks, search and the bots all call it); :func:`close_trick`
+state's ``legal_actions``, the checks, search and the bots all call it); :func:`end_trick`
 is the one trick close (who wins, what the winners take, the last trick's 10).  The numpy
 playouts (:mod:`trapoula.accel.bourloto_numpy`) carry the only other copy, pinned to these by
 ``tests/accel/test_bourloto_agreement.py``.
@@ -43,7 +43,7 @@ from trapoula.games.bourloto.tables import (
 if TYPE_CHECKING:
     from trapoula.games.bourloto.state import BourlotoState, Draft
 
-__all__ = ["close_trick", "legal_mask", "play_actions", "play_card", "trick_winner"]
+__all__ = ["end_trick", "legal_mask", "play_actions", "play_card", "trick_winner"]
 
 # trick-taking keys per (trump, led suit): trumps 8..15, the led suit 0..7, others -1
 TRICK_KEYS = tuple(
@@ -120,37 +120,6 @@ def legal_mask(
     return trumps
 
 
-def close_trick(trump: int, trick: Sequence[int], card: int, seat: int, tally: int,
-                last: bool) -> tuple[int, int]:
-    """``seat`` completes ``trick`` with ``card``: the winner (a seat) and the packed tally
-    after it (see ``BourlotoState.tally``): the winners' team takes the four cards' points,
-    their trump points (the ru meza), one trick, and 10 more for the ``last`` trick.
-
-    >>> from trapoula.cards import parse_cards
-    >>> t = [c.index for c in parse_cards("10S AS 7H")]
-    >>> winner, tally = close_trick(1, t, parse_cards("KS")[0].index, 3, 0, False)
-    >>> winner, tally & 1023, tally >> 20 & 1023  # P3 trumped: team A, 25 points, 1 trick
-    (2, 25, 1)
-    """
-    c0, c1, c2 = trick
-    keys = TRICK_KEYS[trump * 4 + c0 // 13]
-    pos, best = 0, keys[c0]
-    k = keys[c1]
-    if k > best:
-        pos, best = 1, k
-    k = keys[c2]
-    if k > best:
-        pos, best = 2, k
-    if keys[card] > best:
-        pos = 3
-    winner = (seat + 1 + pos) & 3  # the leader is the seat after the last to play
-    add = _TALLY_ADD[trump]
-    v = add[c0] + add[c1] + add[c2] + add[card] + (1 << 20)
-    if last:
-        v += 10
-    return winner, tally + (v << 32 if winner & 1 else v)
-
-
 def play_actions(s: BourlotoState) -> tuple[Action, ...]:
     """The legal actions of the play phase: the legal cards (:func:`legal_mask`), each with
     the words it may carry ('bourlot', trick 1's 'declare'), then a show (§1.3, ``in_play``),
@@ -213,14 +182,45 @@ def play_card(n: Draft, seat: int, card: int, words: tuple[str, ...]) -> None:
 
 
 def end_trick(n: Draft, trick: Sequence[int], card: int, seat: int) -> None:
-    """Close the trick on the new state ``n``: the winner leads next; after the eighth the
-    deal is over; after the first, trick-1 declarations are compared (§1.3.2)."""
+    """The trick close (the one definition): ``seat`` completes ``trick`` with ``card`` on
+    the new state ``n``.  The highest trump, else the highest card of the led suit, wins
+    (:func:`trick_winner`, by the same keys); the winners' team takes the four cards' points,
+    their trump points (the ru meza) and one trick in the packed tally (``tally``), 10 more for
+    the last trick; the winner leads next.  After the first trick, trick-1 declarations are
+    compared (§1.3.2); after the eighth the deal is over.
+
+    >>> import trapoula
+    >>> s = trapoula.make("bourloto", "gr").new_deal(seed=2).apply("P1 take")
+    >>> for _ in range(4):
+    ...     s = s.apply(s.legal_actions()[0])
+    >>> [str(e) for e in s.history[1:]], s.current_player, s.tally  # spades are trumps
+    (['P1 play QS', 'P2 play AS', 'P3 play 9S', 'P4 play JS'], 'P4', (0, 48, 0, 48, 0, 1))
+    """
+    c0, c1, c2 = trick
+    ctx = n._ctx
+    trump = ctx.trump
+    keys = TRICK_KEYS[trump * 4 + c0 // 13]
+    pos, best = 0, keys[c0]
+    k = keys[c1]
+    if k > best:
+        pos, best = 1, k
+    k = keys[c2]
+    if k > best:
+        pos, best = 2, k
+    if keys[card] > best:
+        pos = 3
+    winner = (seat + 1 + pos) & 3  # the leader is the seat after the last to play
+    add = _TALLY_ADD[trump]
+    v = add[c0] + add[c1] + add[c2] + add[card] + (1 << 20)
     tl = n._tl
-    winner, n._tl = close_trick(n._ctx.trump, trick, card, seat, tl, not n._left)
+    last = not n._left
+    if last:
+        v += 10  # the last trick's 10
+    n._tl = tl + (v << 32 if winner & 1 else v)
     n.trick = ()
     n._turn = winner
     if not tl:
         first_trick_over(n)
-    if not n._left:
+    if last:
         n._phase = OVER
         n.is_over = True

@@ -121,7 +121,7 @@ class BourlotoState(DealState):
     declared: tuple[tuple[tuple[Declaration, ...], ...], tuple[int, int], tuple[int, int], Shows]
     bid: Bidding
     _cell: LogCell
-    _legal: tuple[Action, ...] | None  # the legal actions, once asked (a cache)
+    _legal: tuple[Action, ...]  # the legal actions (found when the state is made)
     # a stored flag rather than a property (read once per action by every driving loop);
     # set where a deal ends (the last trick, a throw-in)
     is_over: bool
@@ -146,7 +146,6 @@ class BourlotoState(DealState):
         n.declared = self.declared
         n.bid = self.bid
         n._cell = self._cell
-        n._legal = None
         n.is_over = False
         return n
 
@@ -231,23 +230,22 @@ class BourlotoState(DealState):
         return cards_of(self.hands[i])
 
     def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            ctx = self._ctx
-            seat = self._turn
-            if ctx.plain[seat]:
-                # the common case (play, and no word nor other action possible for this
-                # seat): the legal cards' plain plays, a table lookup per suit (after the
-                # last trick the hand is empty: no action)
-                opts = ctx.opts
-                m = legal_mask(ctx.hands[seat] & self._left, self.trick, ctx.trump,
-                               opts.overtrump_required, opts.partner_exception)
-                legal = (_A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
-                         + _A3[m >> 44 & 0xFF])
-            else:
-                legal = self._phase_actions(seat)
-            _set_legal(self, legal)
-        return list(legal)
+        return list(self._legal)
+
+    def _actions(self) -> tuple[Action, ...]:
+        """The legal actions (found as a state is made, on its draft: every state that is
+        applied to needs them, and they are kept)."""
+        ctx = self._ctx
+        seat = self._turn
+        if ctx.plain[seat]:
+            # the common case (play, and no word nor other action possible for this seat):
+            # the legal cards' plain plays (after the last trick the hand is empty: none)
+            opts = ctx.opts
+            m = legal_mask(ctx.hands[seat] & self._left, self.trick, ctx.trump,
+                           opts.overtrump_required, opts.partner_exception)
+            return (_A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
+                    + _A3[m >> 44 & 0xFF])
+        return self._phase_actions(seat)
 
     def _phase_actions(self, seat: int) -> tuple[Action, ...]:
         """The legal actions of ``seat``, asked of the current phase's rules."""
@@ -263,12 +261,7 @@ class BourlotoState(DealState):
     def apply(self, action: Action | str) -> BourlotoState:
         if type(action) is not Action:
             action = self.parse(action)
-        legal = self._legal
-        if legal is None:
-            self.legal_actions()
-            legal = self._legal
-            assert legal is not None
-        if action not in legal:
+        if action not in self._legal:
             if self._phase == OVER:
                 raise IllegalActionError(f"{action} is not allowed: the deal is over")
             raise IllegalActionError(
@@ -287,14 +280,25 @@ class BourlotoState(DealState):
         n.declared = self.declared
         n.bid = self.bid
         n._cell = (self._cell, _SEATS[seat], action)
-        n._legal = None
         n.is_over = False
         trick = self.trick
         if len(trick) < 3:
             n.trick = trick + (card,)
-            n._turn = (seat + 1) & 3
+            seat = n._turn = (seat + 1) & 3
         else:
             end_trick(n, trick, card, seat)
+            seat = n._turn
+        # the next state's legal actions: :meth:`_actions`, its common case here (a call
+        # less per card)
+        ctx = n._ctx
+        if ctx.plain[seat]:
+            opts = ctx.opts
+            m = legal_mask(ctx.hands[seat] & n._left, n.trick, ctx.trump,
+                           opts.overtrump_required, opts.partner_exception)
+            n._legal = (_A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
+                        + _A3[m >> 44 & 0xFF])
+        else:
+            n._legal = n._phase_actions(seat)
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
@@ -317,6 +321,7 @@ class BourlotoState(DealState):
             play_card(n, seat, action.cards[0].index, action.words)
         else:
             bidding.bid_step(n, seat, action)
+        n._legal = n._actions()
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
@@ -389,6 +394,7 @@ class BourlotoState(DealState):
         n = self._draft()
         n._cell = (self._cell, _SEATS[seat], _EXCHANGE)
         bidding.swap_seven(n, seat)
+        n._legal = n._actions()
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
@@ -413,17 +419,16 @@ class Draft(BourlotoState):
     :class:`BourlotoState` (``n.__class__ = BourlotoState``) before anyone else sees it."""
 
     __slots__ = ()
+    # both, so that assignment is the plain slot store (tp_setattro serves the two)
     __setattr__ = object.__setattr__  # type: ignore[assignment]
     __delattr__ = object.__delattr__
 
-
-# the lazily kept legal actions are the one field written after a state is sealed
-_set_legal = BourlotoState.__dict__["_legal"].__set__
 
 
 def first_state(ctx: DealContext, bid: Bidding, phase: int) -> BourlotoState:
     """The first state of a deal (``ctx`` holds the hands as dealt)."""
     n = _fresh(ctx, bid, phase)
+    n._legal = n._actions()
     n.__class__ = BourlotoState  # type: ignore[assignment]
     return n
 
@@ -433,6 +438,7 @@ def play_setup_state(ctx: DealContext) -> BourlotoState:
     the trump): its declarations found, ready to declare or play."""
     n = _fresh(ctx, Bidding(stock=(), upcard=-1), AGREE)
     enter_play(n)
+    n._legal = n._actions()
     n.__class__ = BourlotoState  # type: ignore[assignment]
     return n
 
@@ -448,6 +454,5 @@ def _fresh(ctx: DealContext, bid: Bidding, phase: int) -> Draft:
     n.declared = (((), (), (), ()), (0, 0), (0, 0), NO_SHOWS)
     n.bid = bid
     n._cell = None
-    n._legal = None
     n.is_over = False
     return n
