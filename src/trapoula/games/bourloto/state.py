@@ -84,6 +84,7 @@ __all__ += ["AGREE", "BID1", "BID2", "DECLARE", "EXCHANGE", "NAME_ACTIONS", "OVE
 _SEATS = ("P1", "P2", "P3", "P4")
 _EXCHANGE, _REDEAL = ACTIONS["exchange"], ACTIONS["redeal"]
 _new = object.__new__
+_plain_card = PLAIN_CARD.get  # the card of a plain play action, else None
 _A0, _A1, _A2, _A3 = (
     tuple(
         tuple(PLAY_ACTIONS[13 * suit + 5 + i][0] for i in range(8) if pattern >> i & 1)
@@ -267,7 +268,7 @@ class BourlotoState(DealState):
             raise IllegalActionError(
                 f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
             )
-        card = PLAIN_CARD.get(action)
+        card = _plain_card(action)
         if card is None:
             return self._apply_legal(action)
         # the common case: a plain card (a legal plain card means the play phase)
