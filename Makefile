@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: play test bench lint typecheck conformance clean compiled pure
+.PHONY: play test layers bench lint typecheck conformance clean compiled pure
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,7 @@ play: $(STAMP)
 test: $(DEVSTAMP)
 	$(PY) -m ruff check src tests benchmarks tools
 	$(PY) -m mypy
+	$(PY) tools/check_layers.py
 	$(VENV)/bin/trapoula conformance tests/conformance/scenarios > $(VENV)/conformance.log \
 	  || { cat $(VENV)/conformance.log; exit 1; }
 	tail -n 1 $(VENV)/conformance.log
@@ -36,6 +37,10 @@ test: $(DEVSTAMP)
 	  tail -n 1 $(VENV)/conformance.log; fi
 	sh tools/ensure-services.sh
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+# the import layers and the 600-line limit (docs/architecture.md); --strict: no known list
+layers:
+	$(PYTHON) tools/check_layers.py
 
 conformance: $(STAMP)
 	$(VENV)/bin/trapoula conformance tests/conformance/scenarios

@@ -69,8 +69,8 @@ def samples(preset: str, deals: int, seed: int) -> Iterator[tuple[Sample, Sample
                     s = s.apply("agree")
             final = play_deal(s, bots)
             raw = raw_diff(final)
-            sc = final.result["scores"]
-            contract = float(sc["A"] - sc["B"])
+            pay = final.returns()  # a team's points (0 when thrown in)
+            contract = float(pay["P1"] - pay["P2"])
             recipient = taker if opts.upcard_recipient == "taker" else dealer
             for seat in range(4):
                 mask, to, leads = bid_situation(

@@ -11,12 +11,12 @@ prints both results and the paired difference (prior minus none) with 95 % CIs.
 from __future__ import annotations
 
 import argparse
-import math
 from concurrent.futures import ProcessPoolExecutor
 
 import trapoula
 from trapoula.bots import make_bot
 from trapoula.bots.duplicate import duplicate
+from trapoula.core.evaluate import mean_ci
 
 
 def _job(args: tuple[str, bool, int, int, int, str]) -> tuple[list[float], float, int]:
@@ -33,10 +33,8 @@ def _job(args: tuple[str, bool, int, int, int, str]) -> tuple[list[float], float
 
 
 def _ci(xs: list[float]) -> str:
-    n = len(xs)
-    m = sum(xs) / n
-    hw = 1.96 * math.sqrt(sum((x - m) ** 2 for x in xs) / max(n - 1, 1) / n)
-    return f"{m:+.2f} [{m - hw:+.2f}, {m + hw:+.2f}]"
+    c = mean_ci(xs)
+    return f"{c.mean:+.2f} [{c.low:+.2f}, {c.high:+.2f}]"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,12 +12,12 @@ heuristic - random (same deal, same seat, same opponents' random stream).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import trapoula
 from trapoula.bots.base import Bot, RandomBot
 from trapoula.bots.bourre_heuristic import BourreHeuristicBot
+from trapoula.core.evaluate import mean_ci, play_out
 from trapoula.core.game import derive_seed
 from trapoula.games.bourre import Bourre
 
@@ -28,23 +28,13 @@ def net_for(game: Bourre, seed: int, seat: int, hero: str) -> float:
     bots: list[Bot] = [RandomBot(game, seed=derive_seed(seed, "bot", s)) for s in range(n)]
     if hero == "heuristic":
         bots[seat] = BourreHeuristicBot(game, seed=seed)
-    while not deal.is_over:
-        seat_name = deal.current_player
-        assert seat_name is not None
-        deal = deal.apply(bots[int(seat_name[1:]) - 1].choose(deal.view(seat_name)))
-    res = deal.result
-    assert res is not None
-    name = f"P{seat + 1}"
-    return float(
-        res["payouts"].get(name, 0) - res["bourre"].get(name, 0) - deal.ante
-        - deal.fees_paid[seat]
-    )
+    final = play_out(deal, dict(zip(game.info.seats, bots, strict=True)))
+    return final.returns()[f"P{seat + 1}"]  # the chips of RULES.md §2.5
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
-    m = sum(xs) / len(xs)
-    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    return m, 1.96 * math.sqrt(var / len(xs))
+    c = mean_ci(xs)
+    return c.mean, c.half_width
 
 
 def main() -> None:

@@ -17,12 +17,12 @@ and seed (2026) on the presets ``seed`` and ``fibur``.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import trapoula
 from trapoula.bots import make_bot
+from trapoula.core.evaluate import mean_ci, play_out
 from trapoula.core.game import derive_seed
 
 SEED = 2026
@@ -38,25 +38,19 @@ def duplicate(job: tuple[str, str, str, int, int]) -> tuple[float, list[float]]:
     deal_seed = derive_seed(seed, i)
     total = 0.0
     clock = [0.0] * 6
+    seats = game.info.seats
     for hero in (0, 1):
-        bots = [make_bot(x if s % 2 == hero else y, game, seed=derive_seed(seed, i, hero, s))
-                for s in range(4)]
-        state = game.new_deal(seed=deal_seed)
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            k = int(seat[1:]) - 1
-            view = state.view(seat)
-            t = time.process_time()
-            action = bots[k].choose(view)
-            dt = time.process_time() - t
-            j = 0 if k % 2 == hero else 3
+        bots = {seats[s]: make_bot(x if s % 2 == hero else y, game,
+                                   seed=derive_seed(seed, i, hero, s)) for s in range(4)}
+
+        def tick(seat: str, dt: float, hero: int = hero) -> None:
+            j = 0 if seats.index(seat) % 2 == hero else 3
             clock[j] += 1
             clock[j + 1] += dt
             clock[j + 2] = max(clock[j + 2], dt)
-            state = state.apply(action)
-        scores = (state.result or {})["scores"]
-        total += scores["AB"[hero]] - scores["AB"[1 - hero]]
+
+        pay = play_out(game.new_deal(seed=deal_seed), bots, tick, now=time.process_time)
+        total += pay.returns()[seats[hero]] - pay.returns()[seats[1 - hero]]
     return total / 2, clock
 
 
@@ -70,9 +64,8 @@ def run(x: str, y: str, preset: str, deals: int, seed: int, workers: int) -> str
         res = [duplicate(j) for j in jobs]
     xs = [r[0] for r in res]
     n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((v - m) ** 2 for v in xs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    ci = mean_ci(xs)
+    m, half = ci.mean, ci.half_width
     c = [sum(r[1][j] for r in res) for j in range(6)]
     xmax = max(r[1][2] for r in res)
     ymax = max(r[1][5] for r in res)

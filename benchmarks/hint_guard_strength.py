@@ -23,6 +23,7 @@ from trapoula.bots import burraco_heuristic
 from trapoula.bots.base import BOTS
 from trapoula.bots.bourre_heuristic import BourreHeuristicBot
 from trapoula.bots.burraco_heuristic import BurracoHeuristicBot
+from trapoula.core.evaluate import mean_ci
 
 
 class OldBourreBot(BourreHeuristicBot):
@@ -46,7 +47,6 @@ def bourre_sessions(sessions: int, seed: int, deals: int = 40) -> tuple[float, f
     """Sessions of four (new, old, new, old), each played twice with the seats swapped:
     the new bots' mean chips per session minus the old bots', a 95 % half-width, and how
     many decisions the guard changed (a deal's pot carries over, so pots do grow here)."""
-    import statistics
 
     import trapoula
     from trapoula.core.game import derive_seed
@@ -76,9 +76,8 @@ def bourre_sessions(sessions: int, seed: int, deals: int = 40) -> tuple[float, f
             old = sum(v for q, v in stacks.items() if type(bots[q]) is OldBourreBot)
             total += (new - old) / 2
         diffs.append(total / 2)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-    return mean, half, changed
+    c = mean_ci(diffs)
+    return c.mean, c.half_width, changed
 
 
 def main() -> None:

@@ -21,7 +21,6 @@ printed (CPU ms per move of each side, and per deal).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -29,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from trapoula.bots import make_bot
+from trapoula.core.evaluate import mean_ci
 from trapoula.envs.openspiel import load
 
 
@@ -78,10 +78,8 @@ def play(game: Any, chance: list[int], ours: set[int], bot: Any, is_bot: Any,
             a = is_bot.step(s)
             clock["ismcts"].append(time.process_time() - t)
             s.apply_action(int(a))
-    res = s.engine.result or {}
-    if res.get("thrown_in"):
-        return {"A": 0, "B": 0}
-    return dict(res["scores"])
+    pay = s.engine.returns()  # a team's points, 0 when thrown in
+    return {"A": int(pay["P1"]), "B": int(pay["P2"])}
 
 
 def run(args: tuple[str, str, str, int, float, int, list[int]]
@@ -147,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
             sims = max(1, round(sims * sum(clock["ours"]) / max(sum(clock["ismcts"]), 1e-9)))
     diffs, clock = _pool_run(a.workers, a, sims, list(range(a.deals)))
     n = len(diffs)
-    m = sum(diffs) / n
-    hw = 1.96 * math.sqrt(sum((d - m) ** 2 for d in diffs) / max(n - 1, 1) / n)
+    ci = mean_ci(diffs)
+    m, hw = ci.mean, ci.half_width
     ms = {k: 1000 * sum(v) / max(len(v), 1) for k, v in clock.items()}
     per_deal = {k: sum(v) / (2 * n) for k, v in clock.items()}
     name = "C++ ISMCTSBot" if a.impl == "cpp" else "Python IS-MCTS"

@@ -25,8 +25,7 @@ from trapoula.errors import (
     ParseError,
     TrapoulaError,
 )
-
-__version__ = "0.1.0"
+from trapoula.version import __version__ as __version__
 
 __all__ = [
     "Action",

@@ -121,3 +121,27 @@ def test_format_1_records_are_completed_from_the_presets_of_then() -> None:
     assert state.result == rec["result"] and state.game.options == game.options
     with pytest.raises(RecordError, match="neither the dealing"):
         trapoula.replay({**v1, "actions": rec["actions"][:2] + ["P1 play 7H"] * 3})
+
+
+def test_a_retired_option_in_a_stored_game_is_dropped_knowingly() -> None:
+    """Bourloto's cosmetic ``direction`` is no option any more: a record (format 2 stores
+    every option value) or a web table that carries it still loads and replays the same;
+    a new game cannot set it."""
+    game = trapoula.make("bourloto", "gr")
+    deal = game.new_deal(seed=4)
+    for _ in range(6):
+        deal = deal.apply(deal.legal_actions()[-1])
+    rec = deal.record()
+    assert "direction" not in rec["options"]
+    old = json.loads(json.dumps(rec))
+    old["options"]["direction"] = "counterclockwise"
+    again = trapoula.replay(old)
+    assert again.game == game and [str(e) for e in again.history] == rec["actions"]
+    with pytest.raises(trapoula.ConfigError, match="direction"):
+        trapoula.make("bourloto", direction="clockwise")
+    pytest.importorskip("sqlalchemy")
+    from trapoula.web.store import TableRow
+
+    row = TableRow("t", "c", "bourloto", "gr", {}, 1, "open", 0.0,
+                   rules={**game.options.to_dict(), "direction": "counterclockwise"})
+    assert row.make_game() == game

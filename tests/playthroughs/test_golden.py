@@ -1,7 +1,16 @@
-"""Golden playthroughs: a whole seeded deal per preset written out step by step (hands,
-every legal-action list, the action taken, the views' scores, the result) and compared with
-the file in this folder.  Any change to the rules engine's behaviour shows up as a diff.
-Regenerate deliberately with ``TRAPOULA_REGEN=1 pytest tests/playthroughs``.
+"""CHANGE DETECTORS, not rule checks: golden playthroughs.
+
+A whole seeded deal per preset written out step by step (hands, every legal-action list, the
+action taken, the result) and compared with the file in this folder (``bourloto_ru.txt``,
+``bourloto_gr.txt``).  The files were written by the engine itself, so they say what the
+engine did, not what the rulebook says: a diff means "the engine's behaviour changed, check
+that the change was meant", not "a rule is wrong".  The rules are checked by the rule-clause
+tests (tests/games, named after RULES.md sections), the conformance scenarios and the worked
+examples beside this file (``test_2_5_bourre_worked_example.py``,
+``test_3_9_burraco_worked_example.py``), whose figures come from the rulebook.
+
+Regenerate deliberately, after checking the diff, with
+``TRAPOULA_REGEN=1 pytest tests/playthroughs -k change_detector`` (README.md here).
 """
 
 from __future__ import annotations
@@ -39,10 +48,14 @@ def render(game_name: str, preset: str, seed: int) -> str:
 
 
 @pytest.mark.parametrize("game, preset, seed", CASES)
-def test_golden_playthrough(game: str, preset: str, seed: int) -> None:
+def test_change_detector_golden_playthrough(game: str, preset: str, seed: int) -> None:
+    """Change detector: the engine plays this seeded deal exactly as it did when the file
+    was written (a diff: behaviour changed; check it, then regenerate)."""
     path = HERE / f"{game}_{preset}.txt"
     text = render(game, preset, seed)
     if os.environ.get("TRAPOULA_REGEN"):
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"missing {path.name}: run with TRAPOULA_REGEN=1"
-    assert text == path.read_text(encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), (
+        f"{path.name}: the engine's behaviour changed (a change detector, not a rule check); "
+        f"if the change is meant, regenerate with TRAPOULA_REGEN=1 (tests/playthroughs/README.md)")

@@ -49,7 +49,7 @@ def test_every_card_of_a_record_is_analysed_and_forced_cards_lose_nothing(
     final = _played("bourloto", 11, preset="gr")
     rec = tmp_path / "deal.json"
     save(final, rec)
-    rows = analyse_record(json.loads(rec.read_text()), bot_name=None)
+    rows = analyse_record(json.loads(rec.read_text()), bot=None)
     assert len(rows) == 32
     for r in rows:
         assert r.lost >= 0
@@ -62,7 +62,7 @@ def test_bourre_records_are_analysed_in_tricks(tmp_path: Path) -> None:
     final = _played("bourre", 4, players=3)
     rec = tmp_path / "b.json"
     save(final, rec)
-    rows = analyse_record(json.loads(rec.read_text()), bot_name=None)
+    rows = analyse_record(json.loads(rec.read_text()), bot=None)
     assert rows and all(r.unit == "tricks" and 0 <= r.lost <= 5 for r in rows)
 
 
@@ -85,7 +85,12 @@ def test_hint_text_comes_from_sampled_deals_only() -> None:
     for _ in range(16):  # four tricks by the heuristic: the search is then quick
         s = s.apply(make_bot("heuristic", g).choose(s.view(s.current_player)))
     view = s.view(s.current_player)
-    text = hint_text(make_bot("heuristic", g), view)
+    def hard(game: trapoula.core.Game) -> object:
+        return make_bot("hard", game, seed=0)
+
+    text = hint_text(make_bot("heuristic", g), view, search_bot=hard)
     if len(view.legal_actions) > 1:
         assert text is not None and text.startswith("search (sampled double-dummy points)")
-    assert hint_text(make_bot("heuristic", g), g.new_deal(seed=1).view("P1")) is None
+    assert hint_text(make_bot("heuristic", g), view) is None  # no search bot given: no line
+    assert hint_text(make_bot("heuristic", g), g.new_deal(seed=1).view("P1"),
+                     search_bot=hard) is None

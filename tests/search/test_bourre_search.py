@@ -8,6 +8,7 @@ import pytest
 
 import trapoula
 from trapoula.bots import make_bot
+from trapoula.bots.bourre_heuristic import BourreHeuristicBot
 from trapoula.search.bourre_rollout import _world, candidate_actions, decision_values
 from trapoula.search.bourre_sampler import bourre_constraints, sample_bourre_hands
 
@@ -61,7 +62,7 @@ def test_rollouts_value_every_candidate_and_the_bot_replays() -> None:
     v = s.view(s.current_player)
     cands = candidate_actions(v)
     assert {"fold", "stay"} <= {str(a) for a in cands}
-    vals = decision_values(v, g, cands, 3, random.Random(0))
+    vals = decision_values(v, g, cands, 3, random.Random(0), BourreHeuristicBot)
     assert set(vals) == set(cands) and all(-100 < x < 100 for x in vals.values())
 
     def play(seed: int) -> list[str]:

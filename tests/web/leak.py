@@ -1,9 +1,11 @@
 """The leak check: does a message hold a card that is hidden from its receiver right now?
 
 ``hidden(state, viewer)`` counts, from the full engine state, the copies of each card the
-viewer cannot see: other seats' hands (less what the rules have shown: Bourloto declarations
-and the upcard, Bourré's trump card), other seats' face-down discards, the stock and the
-pozzetti.  ``leaks(state, viewer, message)`` lists the cards of a JSON message that are hidden.
+viewer cannot see, as the game itself says (``hidden_cards`` of its view module): other seats'
+hands (less what the rules have shown: Bourloto declarations, the upcard and the seven given
+for it, Bourré's trump card, a Burraco pile taken), other seats' face-down discards and
+folded hands, the stock and the pozzetti.  ``leaks(state, viewer, message)`` lists the cards
+of a JSON message that are hidden.
 Burraco plays with two decks, so there the copies on the table are counted: a message may not
 show more copies of a card in hands, melds and the discard pile than the viewer can see.
 """
@@ -13,10 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from trapoula.cards import Card, cards_of
+from trapoula.cards import Card
 from trapoula.core.seats import seat_index
 from trapoula.core.state import GameState
 from trapoula.errors import ParseError
+from trapoula.games import hidden_cards
 
 _SKIP_KEYS = {"table", "name", "text", "dealer_draw", "messages"}
 _LOCATION_KEYS = {"hand", "discard", "cards"}
@@ -36,45 +39,9 @@ def deal_of(state: GameState) -> Any:
 
 
 def hidden(state: GameState, viewer: str | None) -> Counter[str]:
-    """Copies of each card (``str(card)``) that ``viewer`` (None: a spectator) cannot see."""
-    d = deal_of(state)
-    me = seat_index(viewer) if viewer else -1
-    out: Counter[str] = Counter()
-    game = state.game.name
-    if game == "bourloto":
-        for s in range(4):
-            if s != me:
-                out.update(str(c) for c in cards_of(d.hands[s]))
-        out.update(str(Card.from_index(c)) for c in d.bid.stock)
-        for s in range(4):
-            for decl in d.declared_by(s):
-                for c in decl.cards:
-                    out[str(c)] = 0
-        if d.bid.upcard >= 0:
-            out[str(Card.from_index(d.bid.upcard))] = 0
-    elif game == "bourre":
-        for s in range(len(d.hands)):
-            if s != me:
-                out.update(str(c) for c in cards_of(d.hands[s]))
-                out.update(str(c) for c in cards_of(d.discards[s]))
-        out.update(str(Card.from_index(c)) for c in d.stock)
-        out[str(d.trump_card)] = 0
-        if me >= 0:  # a seat knows what it threw away and holds, even after a refill
-            for c in cards_of(d.discards[me] | d.hands[me]):
-                out[str(c)] = 0
-        for ev in d.history:  # a refilled discard may come back into play, face up
-            if ev.action.kind == "play":
-                out[str(ev.action.cards[0])] = 0
-    elif game == "burraco":
-        for s in range(d.players):
-            if s != me:
-                out.update(str(Card.from_index(c)) for c in d.hand_indices(s))
-        out.update(str(Card.from_index(c)) for c in d.stock[d.spos:])
-        for packet in d.pozzetti:
-            out.update(str(Card.from_index(c)) for c in packet)
-    else:  # pragma: no cover - a new game needs its hidden zones here
-        raise AssertionError(f"no leak rule for {game}")
-    return +out
+    """Copies of each card (``str(card)``) that ``viewer`` (None: a spectator) cannot see: the
+    game's own ``hidden_cards`` (:func:`trapoula.games.hidden_cards`)."""
+    return Counter({str(c): n for c, n in hidden_cards(state, viewer).items()})
 
 
 def _walk(value: Any, path: tuple[str, ...], found: list[tuple[tuple[str, ...], Card, bool]]

@@ -71,7 +71,6 @@ _CHOICES: dict[str, tuple[Any, ...] | None] = {
     "seven_exchange": ("none", "trump_is_upcard_suit", "any"),
     "aponta_redeal": (True, False),
     "aponta_after_take": (False,),  # (True: the Python path)
-    "direction": None,  # cosmetic
     "four_values": ("flat_100", "gr"),
     "run6_value": None,
     "long_runs": ("score",),  # ("none": the Python path)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from trapoula.arena.stats import mean_ci, openskill_ratings, win_rate
+from trapoula.arena.stats import ci_dict, openskill_ratings, win_rate
 from trapoula.arena.units import GameSpec, Unit, make_game, run_unit, split_entrant
 from trapoula.errors import ConfigError
 
@@ -48,10 +48,9 @@ def build_units(spec: ArenaSpec) -> list[Unit]:
     if len(set(spec.bots)) != len(spec.bots):
         raise ConfigError(f"entrants must differ: {', '.join(spec.bots)}")
     from trapoula.bots import available_bots
-    from trapoula.cli.common import is_partnership
 
     game = make_game(spec.game_spec)
-    team = is_partnership(game)
+    team = game.info.partnership
     known = available_bots(game.name)
     for entrant in spec.bots:
         for name in split_entrant(entrant) if team else (entrant,):
@@ -173,7 +172,7 @@ def summarise(spec: ArenaSpec, units: Sequence[Unit],
     for k in sorted(pairs):
         p = pairs[k]
         pair_row: dict[str, Any] = {"x": p["x"], "y": p["y"], "deals": {
-            "x": mean_ci(p["xs"]), "y": mean_ci(p["ys"]), "diff": mean_ci(p["diffs"])}}
+            "x": ci_dict(p["xs"]), "y": ci_dict(p["ys"]), "diff": ci_dict(p["diffs"])}}
         if p["wins"]:
             pair_row["matches"] = win_rate(p["wins"])
         pair_rows.append(pair_row)

@@ -13,6 +13,9 @@ on a Ray node.
   slot ``k`` sits at seat ``(k + r) mod n``.
 * Match units play a whole match to the target twice, the entrants' seats swapped.
 
+The seatings are :func:`trapoula.core.evaluate.duplicate_seatings`, the play-outs
+:func:`~trapoula.core.evaluate.play_out` and every figure a seat's ``returns()``.
+
 >>> u = Unit(("bourloto", "gr", ()), "deal", 0, 1, ("random", "random"), 5, True)
 >>> r = run_unit(u)
 >>> len(r["plays"]), sorted(r["plays"][0])
@@ -21,14 +24,15 @@ on a Ray node.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import trapoula
 from trapoula.bots import Bot, make_bot
+from trapoula.core.evaluate import duplicate_seatings, play_out
 from trapoula.core.game import Game, derive_seed
+from trapoula.core.outcome import DealOutcome, MatchOutcome
 from trapoula.core.seats import seat_names
 
 __all__ = ["GameSpec", "Unit", "make_game", "run_unit", "split_entrant"]
@@ -88,16 +92,9 @@ class _Clock:
         if dt > row[2]:
             row[2] = dt
 
-
-def _play(state: Any, bots: dict[str, Bot], names: dict[str, str], clock: _Clock) -> Any:
-    while not state.is_over:
-        seat = state.current_player
-        view = state.view(seat)
-        t = time.perf_counter()
-        action = bots[seat].choose(view)
-        clock.add(names[seat], time.perf_counter() - t)
-        state = state.apply(action)
-    return state
+    def timer(self, names: dict[str, str]) -> Callable[[str, float], None]:
+        """A :func:`~trapoula.core.evaluate.play_out` clock charging each seat's bot."""
+        return lambda seat, dt: self.add(names[seat], dt)
 
 
 def _bots(game: Game, lineup: Sequence[str], seed: int, tag: str) -> dict[str, Bot]:
@@ -119,54 +116,53 @@ def run_unit(unit: Unit) -> dict[str, Any]:
 
 
 def _run_team_unit(game: Game, unit: Unit, clock: _Clock) -> dict[str, Any]:
-    from trapoula.cli.simulate import deal_points
-
     x1, x2 = split_entrant(unit.entrants[0])
     y1, y2 = split_entrant(unit.entrants[1])
+    lineup = [x1, y1, x2, y2]  # X holds slots 0 and 2, Y slots 1 and 3
+    info = game.info
     seed = derive_seed(unit.seed, unit.kind, unit.index)
     plays = []
-    for x_team in "AB":
-        lineup = [x1, y1, x2, y2] if x_team == "A" else [y1, x1, y2, x2]
-        bots = _bots(game, lineup, unit.seed, f"{unit.kind}/{unit.index}/{unit.pair}/{x_team}")
-        names = dict(zip(seat_names(4), lineup, strict=True))
+    for play, at in enumerate(duplicate_seatings(info, range(4))):
+        x_team = "AB"[play]
+        names = {s: lineup[k] for s, k in at.items()}
+        bots = _bots(game, [names[s] for s in info.seats], unit.seed,
+                     f"{unit.kind}/{unit.index}/{unit.pair}/{x_team}")
         state = game.new_match(seed=seed) if unit.kind == "match" else game.new_deal(seed=seed)
-        final = _play(state, bots, names, clock)
-        y_team = "B" if x_team == "A" else "A"
+        final = play_out(state, bots, clock.timer(names))
+        x_seat, y_seat = (next(s for s, k in at.items() if k == slot) for slot in (0, 1))
+        pay = final.returns()
         if unit.kind == "match":
-            res = final.result or {}
-            sc = res.get("scores", {"A": 0, "B": 0})
-            winner = res.get("winner")
-            plays.append({"x": sc[x_team], "y": sc[y_team],
-                          "won": 1 if winner == x_team else (-1 if winner == y_team else 0),
-                          "deals": res.get("deals", 0)})
+            out = final.outcome()
+            assert isinstance(out, MatchOutcome)
+            winner = out.winner
+            plays.append({"x": pay[x_seat], "y": pay[y_seat],
+                          "won": (1 if winner == info.side_of(x_seat)
+                                  else -1 if winner == info.side_of(y_seat) else 0),
+                          "deals": out.deals})
         else:
-            pts = deal_points(final.result)
-            plays.append({"x": pts[x_team], "y": pts[y_team],
-                          "thrown_in": bool((final.result or {}).get("thrown_in"))})
+            deal = final.outcome()
+            assert isinstance(deal, DealOutcome)
+            plays.append({"x": pay[x_seat], "y": pay[y_seat], "thrown_in": deal.thrown_in})
     return {"kind": unit.kind, "index": unit.index, "pair": unit.pair, "plays": plays}
 
 
 def _run_seat_unit(game: Game, unit: Unit, clock: _Clock) -> dict[str, Any]:
-    from trapoula.cli.common import seat_count
-    from trapoula.cli.simulate_seats import seat_payoffs
-
-    n = seat_count(game)
-    seats = seat_names(n)
-    lineup = [unit.entrants[k % 2] for k in range(n)]
+    info = game.info
+    seats = info.seats
+    n = len(seats)
+    lineup = [unit.entrants[k % 2] for k in range(n)]  # X and Y alternate round the table
     seed = derive_seed(unit.seed, unit.kind, unit.index)
     totals = [0.0] * n
-    unit_name = "chips"
-    for r in range(n):
-        at = {seats[(k + r) % n]: lineup[k] for k in range(n)}
-        bots = _bots(game, [at[s] for s in seats], unit.seed,
+    for r, at in enumerate(duplicate_seatings(info, range(n))):
+        names = {s: lineup[k] for s, k in at.items()}
+        bots = _bots(game, [names[s] for s in seats], unit.seed,
                      f"{unit.kind}/{unit.index}/{unit.pair}/{r}")
         state = game.new_deal(seed=seed, dealer=seats[unit.index % n])
-        final = _play(state, bots, at, clock)
-        nets, unit_name = seat_payoffs(final)
-        for k in range(n):
-            totals[k] += nets.get(seats[(k + r) % n], 0.0)
+        pay = play_out(state, bots, clock.timer(names)).returns()
+        for s, k in at.items():
+            totals[k] += pay[s]
     xs = [totals[k] for k in range(n) if k % 2 == 0]
     ys = [totals[k] for k in range(n) if k % 2 == 1]
-    return {"kind": unit.kind, "index": unit.index, "pair": unit.pair, "unit": unit_name,
+    return {"kind": unit.kind, "index": unit.index, "pair": unit.pair, "unit": info.unit,
             "plays": [{"x": sum(xs) / (len(xs) * n), "y": sum(ys) / (len(ys) * n),
                        "thrown_in": False}]}

@@ -37,37 +37,32 @@ from trapoula.bots.bourloto_knowledge import (
     card_strength,
     mask_of_cards,
 )
-from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.core.game import Game
-from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
-from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.shows import show_choices
+from trapoula.search.bourloto_hand_model import (
+    AGREE_THRESHOLD,
+    COEF,
+    COEF_CONTRACT,
+    NAME_THRESHOLD,
+    OPP_AGREED,
+    PARTNER_AGREED,
+    ROUND_RELAX,
+    TAKE_THRESHOLD,
+    bid_situation,
+    hand_features,
+    hand_value,
+)
 
 __all__ = [
     "COEF", "COEF_CONTRACT", "BourlotoHeuristicBot", "GreedyBourlotoBot", "bid_situation",
     "hand_features", "hand_value",
 ]
 
-# card offsets inside a suit (index = 13 * suit + offset)
-_SEVEN, _EIGHT, _NINE, _TEN, _JACK, _QUEEN, _KING, _ACE = 5, 6, 7, 8, 9, 10, 11, 12
-
-# Linear hand models over hand_features(), fitted by least squares on self-play deals of this
-# bot (benchmarks/bourloto_fit.py; averages of fits on both presets and two seeds).
-# COEF: the expected raw deal-point difference for the holder's team (agreement, exchange).
-COEF: dict[str, float] = {
-    "bias": -44.5, "tJ": 28.4, "t9": 9.1, "tA": -1.4, "t10": -2.1, "tKQ": -5.3, "t78": -12.3,
-    "tlen": 16.5, "tlen2": 2.95, "tJ9": 3.9, "sA": 14.3, "s10A": 0.4, "s10": 6.5, "svoid": 1.0,
-    "bourlot": 14.3, "decl": 0.95, "up_partner": 1.3, "up_opp": -0.85, "leads": 8.5,
-    "taker": 1.2,
-}
-
-# The taker's expected deal score difference when a contract must be made (gr).
-COEF_CONTRACT: dict[str, float] = {
-    "bias": -127.3, "tJ": 40.2, "t9": 12.7, "tA": -2.2, "t10": -4.3, "tKQ": -6.3, "t78": -18.5,
-    "tlen": 21.6, "tlen2": 4.75, "tJ9": 11.6, "sA": 22.6, "s10A": 0.0, "s10": 9.6, "svoid": 0.5,
-    "bourlot": 14.8, "decl": 1.35, "up_partner": 1.45, "up_opp": -1.1, "leads": 16.0,
-}
+# The hand model (COEF, hand_features, hand_value, bid_situation) lives in
+# trapoula.search.bourloto_hand_model, which the bidding prior shares; its names are
+# re-exported here.
+_SEVEN = 5  # the seven's offset inside a suit (index = 13 * suit + offset)
 
 # play constants (diff points)
 OTHER = 10.0  # points the other cards of a future trick bring
@@ -75,101 +70,6 @@ REST = 2.5  # points each player still to play adds to a trick
 LOW_Q = 0.35  # chance the team wins a trick a card cannot win itself
 TRUMP_CONTROL = 4.0  # extra keep value of a trump while opponents may hold trumps
 DRAW_BONUS = 10.0  # leading trumps when the team is long and opponents still hold some
-
-
-def hand_features(
-    mask: int, trump: int, opts: Any, *, upcard: int = -1, upcard_to: str = "",
-    leads: bool = False,
-) -> dict[str, float]:
-    """Features of a known part of a hand for a trump suit (the hand model's inputs).
-
-    ``upcard_to`` is ``me`` (the upcard is added to the hand), ``partner`` or ``opp``;
-    ``leads``: the holder's team leads to the first trick.
-    """
-    if upcard >= 0 and upcard_to == "me":
-        mask |= 1 << upcard
-    t = 13 * trump
-    has = [mask >> (t + o) & 1 for o in range(13)]
-    tlen = (mask & SUIT32[trump]).bit_count()
-    f = {
-        "bias": 1.0, "tJ": float(has[_JACK]), "t9": float(has[_NINE]), "tA": float(has[_ACE]),
-        "t10": float(has[_TEN]), "tKQ": float(has[_KING] + has[_QUEEN]),
-        "t78": float(has[_SEVEN] + has[_EIGHT]), "tlen": float(tlen),
-        "tlen2": float(tlen * tlen), "tJ9": float(has[_JACK] & has[_NINE]),
-    }
-    sa = s10a = s10 = svoid = 0
-    for s in range(4):
-        if s == trump:
-            continue
-        n = (mask & SUIT32[s]).bit_count()
-        a = mask >> (13 * s + _ACE) & 1
-        ten = mask >> (13 * s + _TEN) & 1
-        sa += a
-        if ten:
-            if a:
-                s10a += 1
-            elif n >= 2:
-                s10 += 1
-        if n == 0 and tlen:
-            svoid += 1
-    f["sA"], f["s10A"], f["s10"], f["svoid"] = float(sa), float(s10a), float(s10), float(svoid)
-    f["bourlot"] = 1.0 if bourlot_mask(mask, trump) else 0.0
-    decl = best_declarations(
-        mask, trump, four_values=opts.four_values, run6_value=run6_of(opts),
-        split_runs=opts.split_runs,
-    )
-    f["decl"] = float(sum(d.points for d in decl))
-    up_val = _card_value(upcard, trump) if upcard >= 0 else 0.0
-    f["up_partner"] = up_val if upcard_to == "partner" else 0.0
-    f["up_opp"] = up_val if upcard_to == "opp" else 0.0
-    f["leads"] = 1.0 if leads else 0.0
-    return f
-
-
-def bid_situation(
-    mask: int, seat: int, dealer: int, trump: int, upcard: int, recipient: int, opts: Any
-) -> tuple[int, str, bool]:
-    """What a bidder can count on: his cards (minus a seven he would swap for the upcard),
-    where the upcard goes (``me``/``partner``/``opp``) and whether his team leads first."""
-    to = "me" if recipient == seat else ("partner" if recipient == (seat + 2) & 3 else "opp")
-    mode = opts.seven_exchange
-    if upcard >= 0 and to != "me" and (
-        mode == "any" or (mode == "trump_is_upcard_suit" and upcard // 13 == trump)
-    ):
-        seven = 13 * trump + _SEVEN
-        if mask >> seven & 1:
-            mask ^= 1 << seven  # he will swap his seven for the upcard
-            to = "me"
-    leads = ((dealer + 1) & 1) == (seat & 1)
-    return mask, to, leads
-
-
-def _card_value(c: int, trump: int) -> float:
-    """A rough single-card worth, used for the upcard going to the partner or an opponent."""
-    o = c % 13
-    if c // 13 == trump:
-        return {_JACK: 30.0, _NINE: 20.0, _ACE: 13.0, _TEN: 9.0}.get(o, 5.0) + 6.0
-    return {_ACE: 12.0, _TEN: 3.0}.get(o, 0.0)
-
-
-def hand_value(
-    mask: int, trump: int, opts: Any, *, upcard: int = -1, upcard_to: str = "",
-    leads: bool = False, coef: dict[str, float] | None = None,
-) -> float:
-    """Estimated deal-point difference for the team of a player holding ``mask`` with
-    ``trump`` (``coef``: which model; the agreement model by default).
-
-    >>> from trapoula.cards import parse_cards
-    >>> from trapoula.games.bourloto.rules import BourlotoOptions
-    >>> o = BourlotoOptions()
-    >>> strong = mask_of_cards(parse_cards("JH 9H AH AS AD"))
-    >>> weak = mask_of_cards(parse_cards("7H 8S 9D QC 8C"))
-    >>> hand_value(strong, 1, o) > 0 > hand_value(weak, 1, o)
-    True
-    """
-    w = COEF if coef is None else coef
-    f = hand_features(mask, trump, opts, upcard=upcard, upcard_to=upcard_to, leads=leads)
-    return sum(w.get(k, 0.0) * x for k, x in f.items())
 
 
 class BourlotoHeuristicBot(Bot):
@@ -184,9 +84,9 @@ class BourlotoHeuristicBot(Bot):
     draw_bonus = DRAW_BONUS
     trump_w = (0.95, 0.7, 0.5, 0.4, 0.3)  # a trump's chance to win a trick, by higher ones out
     redeal_threshold = -25.0  # demand a redeal (άποντα) when no suit is worth more
-    partner_agreed = 15.0  # ru: value added when the partner agreed earlier in the round
-    round_relax = 15.0  # ru: the agreement threshold drops by this after each failed round
-    opp_agreed = -5.0  # ... and for each opponent who did
+    partner_agreed = PARTNER_AGREED  # ru: value added when the partner agreed earlier in the round
+    round_relax = ROUND_RELAX  # ru: the agreement threshold drops by this after each failed round
+    opp_agreed = OPP_AGREED  # ... and for each opponent who did
     # gr round 2 (naming trump): a pass brings the thrown-in deal (0 for both teams) nearer,
     # so each pass before this seat in the round lowers his threshold by ``name_relax``, and
     # the last speaker, whose pass throws the deal in, names down to ``last_name_threshold``
@@ -195,8 +95,9 @@ class BourlotoHeuristicBot(Bot):
     last_name_threshold = -30.0
 
     def __init__(
-        self, game: Game, seed: int | None = None, *, agree_threshold: float = -15.0,
-        take_threshold: float = 5.0, name_threshold: float = 5.0,
+        self, game: Game, seed: int | None = None, *,
+        agree_threshold: float = AGREE_THRESHOLD, take_threshold: float = TAKE_THRESHOLD,
+        name_threshold: float = NAME_THRESHOLD,
         coef: dict[str, float] | None = None, coef_contract: dict[str, float] | None = None,
     ) -> None:
         super().__init__(game, seed)
@@ -249,9 +150,8 @@ class BourlotoHeuristicBot(Bot):
         trump = int(view.trump)
         four_values = self.opts.four_values
         if acts[0].kind == "approve":
-            shown = next(e for e in reversed(view.history) if e.split()[1] == "show")
-            decl = show_choices(mask_of_cards(
-                [Card.parse(w) for w in shown.split()[2:]]), trump, four_values)[0]
+            shown = next(e for e in reversed(view.events) if e.kind == "show")
+            decl = show_choices(mask_of_cards(shown.cards), trump, four_values)[0]
             mine = mask_of_cards(view.hand)
             for d in view.declarations:
                 if d.seat == view.seat:

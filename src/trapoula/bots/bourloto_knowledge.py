@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from trapoula.cards import SUIT_MASKS
+from trapoula.core.seats import seat_index
 from trapoula.games.bourloto.tables import (
     DECK32_MASK,
     POINTS,
@@ -173,12 +174,14 @@ class Knowledge:
                 known[s] |= mask_of_cards(d.cards)
         taker = -1
         exchanged = -1
-        for seat_txt, act in view.bids:
-            if act == "take" or act.startswith("name"):
-                taker = int(seat_txt[1:]) - 1
-            elif act == "exchange":
-                exchanged = int(seat_txt[1:]) - 1
-            elif act == "agree":
+        events = view.events
+        for e in events:
+            kind = e.kind
+            if kind == "take" or kind == "name":
+                taker = seat_index(e.seat)
+            elif kind == "exchange":
+                exchanged = seat_index(e.seat)
+            elif kind == "agree":
                 taker = int(view.dealer[1:]) & 3  # agreement: the first seat after the dealer
         self.taker = taker
         if view.upcard is not None:
@@ -191,13 +194,11 @@ class Knowledge:
                 known[recipient] |= 1 << (13 * trump + 5)
             else:
                 known[recipient] |= 1 << up
-        for line in view.history:
-            parts = line.split()
-            if len(parts) > 3 and "bourlot" in parts[3:]:
-                s = int(parts[0][1:]) - 1
-                c = _card_index(parts[2])
+        for e in events:
+            if e.kind == "play" and e.action is not None and "bourlot" in e.action.words:
+                c = e.cards[0].index
                 other = c + 1 if c % 13 == 10 else c - 1  # Q (rank 12) <-> K (rank 13)
-                known[s] |= 1 << other
+                known[seat_index(e.seat)] |= 1 << other
         for s in range(4):
             known[s] &= unseen
         self.known = known
@@ -321,8 +322,3 @@ class Knowledge:
     def opponents(self) -> tuple[int, int]:
         return ((self.me + 1) & 3, (self.me + 3) & 3)
 
-
-def _card_index(text: str) -> int:
-    from trapoula.cards import Card
-
-    return Card.parse(text).index

@@ -91,7 +91,8 @@ class BourrePIMCBot(Bot):
 
         h = self.heuristic.choose(view)
         cands = candidate_actions(view, h)
-        values = decision_values(view, self.game, cands, self.params.rollouts, self.rng)
+        values = decision_values(view, self.game, cands, self.params.rollouts, self.rng,
+                                 BourreHeuristicBot)
         best = max(values.values())
         if values.get(h, -1e9) >= best - 1e-9:
             return h

@@ -24,7 +24,7 @@ from trapoula.bots.burraco_heuristic import BurracoHeuristicBot
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 
-__all__ = ["BurracoExpertBot", "BurracoHardBot", "BurracoSearchBot"]
+__all__ = ["BurracoSearchBot"]
 
 
 class BurracoSearchBot(Bot):
@@ -52,7 +52,8 @@ class BurracoSearchBot(Bot):
         other = next((a for a in acts if a.kind in ("draw", "pickup") and a != h), None)
         if other is None or h.kind not in ("draw", "pickup"):
             return h
-        samples = draw_samples(view, self.game, [h, other], self.rollouts, self.rng)
+        samples = draw_samples(view, self.game, [h, other], self.rollouts, self.rng,
+                               BurracoHeuristicBot)
         # paired differences over the same worlds: overrule the heuristic only when the
         # rollouts say so clearly (margins vary by hundreds of points between worlds)
         d = [b - a for a, b in zip(samples[h], samples[other], strict=True)]
@@ -62,13 +63,3 @@ class BurracoSearchBot(Bot):
         mean = sum(d) / n
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
         return other if mean > self.z * (var / n) ** 0.5 else h
-
-
-class BurracoHardBot(BurracoSearchBot):
-    name = "hard"
-    rollouts = 6
-
-
-class BurracoExpertBot(BurracoSearchBot):
-    name = "expert"
-    rollouts = 16

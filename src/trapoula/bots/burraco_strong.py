@@ -55,13 +55,10 @@ def known_hands(view: Any) -> dict[str, Counter[int]]:
     """
     pile: list[int] = []  # (the card turned up at the deal is not in the history)
     held: dict[str, Counter[int]] = {}
-    for line in view.history:
-        parts = line.split()
-        if len(parts) < 2:
-            continue
-        seat, kind = parts[0], parts[1]
-        if kind == "discard" and len(parts) > 2:
-            c = _index(parts[2])
+    for e in view.events:
+        seat, kind = e.seat, e.kind
+        if kind == "discard":
+            c = e.cards[0].index
             pile.append(c)
             held.setdefault(seat, Counter())[c] -= 1
         elif kind == "pickup":
@@ -69,22 +66,9 @@ def known_hands(view: Any) -> dict[str, Counter[int]]:
             pile = []
         elif kind in ("meld", "add"):
             cnt = held.setdefault(seat, Counter())
-            for p in parts[2:]:
-                if not p.isdigit():
-                    cnt[_index(p)] -= 1
+            for card in e.cards:
+                cnt[card.index] -= 1
     return {s: Counter({c: k for c, k in cnt.items() if k > 0}) for s, cnt in held.items()}
-
-
-_INDEX: dict[str, int] = {}
-
-
-def _index(text: str) -> int:
-    c = _INDEX.get(text)
-    if c is None:
-        from trapoula.cards import parse_card
-
-        c = _INDEX[text] = parse_card(text).index
-    return c
 
 
 class BurracoStrongBot(BurracoHeuristicBot):

@@ -16,14 +16,14 @@ The per-deal figure is the mean over the two playings of X's deal points minus Y
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from trapoula.bots.base import Bot
+from trapoula.core.evaluate import duplicate_seatings, mean_ci, play_out
 from trapoula.core.game import Game, derive_seed
+from trapoula.core.seats import seat_index, seat_names
 
 __all__ = ["DuplicateStats", "duplicate", "play_deal"]
 
@@ -48,13 +48,9 @@ class DuplicateStats:
 
     @property
     def half_width(self) -> float:
-        """Half-width of the 95 % confidence interval of :attr:`mean` (normal approximation)."""
-        n = len(self.diffs)
-        if n < 2:
-            return math.inf
-        m = self.mean
-        var = sum((d - m) ** 2 for d in self.diffs) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        """Half-width of the 95 % confidence interval of :attr:`mean`
+        (:func:`trapoula.core.evaluate.mean_ci`)."""
+        return mean_ci(self.diffs).half_width
 
     def ms_per_move(self, team: str) -> float:
         n = self.moves[team]
@@ -75,33 +71,30 @@ class DuplicateStats:
 def play_deal(
     state: Any, bots: Sequence[Bot], clock: Callable[[int, float], None] | None = None
 ) -> Any:
-    """Play ``state`` to the end, seat ``i`` choosing with ``bots[i]``; the final state."""
-    while not state.is_over:
-        seat = state.current_player
-        i = int(seat[1:]) - 1
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = bots[i].choose(view)
-        if clock is not None:
-            clock(i, time.perf_counter() - t0)
-        state = state.apply(action)
-    return state
+    """Play ``state`` to the end, seat ``i`` choosing with ``bots[i]``; the final state
+    (:func:`trapoula.core.evaluate.play_out` with the bots in seat order)."""
+    timer = None if clock is None else (lambda seat, dt: clock(seat_index(seat), dt))
+    return play_out(state, dict(zip(seat_names(len(bots)), bots, strict=True)), timer)
 
 
 def duplicate(
     game: Game, make_x: BotFactory, make_y: BotFactory, deals: int, seed: int = 0,
     start: int = 0,
 ) -> DuplicateStats:
-    """Team X (``make_x``) against team Y over duplicate deals ``start .. start+deals-1``."""
+    """Team X (``make_x``) against team Y over duplicate deals ``start .. start+deals-1``
+    (:func:`trapoula.core.evaluate.duplicate_seatings`; the points are ``returns()``)."""
     st = DuplicateStats()
+    info = game.info
     for i in range(start, start + deals):
         deal_seed = derive_seed(seed, i)
         total = 0.0
-        for x_team in "AB":
-            x_seats = (0, 2) if x_team == "A" else (1, 3)
+        # X holds slots 0 and 2 (team A's seats in the first play, team B's in the second)
+        for at in duplicate_seatings(info, range(4)):
+            x_seats = tuple(info.seats.index(s) for s, k in at.items() if k % 2 == 0)
+            x_seat, y_seat = (next(s for s, k in at.items() if k == slot) for slot in (0, 1))
             bots = [make_x(s, i) if s in x_seats else make_y(s, i) for s in range(4)]
 
-            def clock(i_seat: int, dt: float, x_seats: tuple[int, int] = x_seats) -> None:
+            def clock(i_seat: int, dt: float, x_seats: tuple[int, ...] = x_seats) -> None:
                 side = "X" if i_seat in x_seats else "Y"
                 st.moves[side] += 1
                 st.seconds[side] += dt
@@ -109,13 +102,11 @@ def duplicate(
                     st.slowest[side] = dt
 
             final = play_deal(game.new_deal(seed=deal_seed), bots, clock)
-            res = final.result or {}
-            if res.get("thrown_in"):
+            out = final.outcome()
+            if out is None or getattr(out, "thrown_in", False):
                 continue
             st.played += 1
-            sc = res["scores"]
-            y_team = "B" if x_team == "A" else "A"
-            total += sc[x_team] - sc[y_team]
+            total += out.returns[x_seat] - out.returns[y_seat]
         st.diffs.append(total / 2.0)
         st.deals += 1
     return st

@@ -65,8 +65,11 @@ def run(args: argparse.Namespace, con: Console) -> int:
     if record.get("game") not in ("bourloto", "bourre"):
         raise ConfigError(f"analyse handles bourloto and bourre records, not "
                           f"{record.get('game')!r}")
-    bot = None if args.bot in ("none", "") else args.bot
-    rows = analyse_record(record, bot, args.seed)
+    from trapoula.bots import make_bot
+
+    name, seed = args.bot, args.seed
+    bot = None if name in ("none", "") else (lambda g: make_bot(name, g, seed=seed))
+    rows = analyse_record(record, bot)
     summ = summary(rows)
     con.print(format_analysis(rows, summ))
     if args.json:

@@ -18,13 +18,9 @@ from typing import Any, TextIO
 import trapoula
 from trapoula.bots import Bot, make_bot
 from trapoula.core.game import Game
-from trapoula.core.match import TeamMatch
 from trapoula.errors import ConfigError
 
-__all__ = [
-    "Console", "bot_or_fallback", "build_game", "is_partnership", "parse_options",
-    "parse_value", "seat_count",
-]
+__all__ = ["Console", "bot_or_fallback", "build_game", "parse_options", "parse_value"]
 
 _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}
@@ -59,17 +55,6 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 def build_game(name: str, preset: str | None, pairs: Sequence[str]) -> Game:
     """``trapoula.make`` with options from the command line (errors are ConfigErrors)."""
     return trapoula.make(name, preset, **parse_options(pairs))
-
-
-def seat_count(game: Game) -> int:
-    """Number of seats: the ``players`` option if the game has one, else the game's own."""
-    n = getattr(game.options, "players", None)
-    return int(n if n is not None else getattr(game, "players", 4))
-
-
-def is_partnership(game: Game) -> bool:
-    """Do the seats play in two partnerships (its matches are team matches)?"""
-    return isinstance(game.new_match(seed=0), TeamMatch)
 
 
 def bot_or_fallback(

@@ -21,14 +21,12 @@ from trapoula.cli.common import (
     Console,
     bot_or_fallback,
     build_game,
-    is_partnership,
     parse_options,
-    seat_count,
 )
 from trapoula.cli.steps import advance, describe
 from trapoula.core.action import Action
 from trapoula.core.game import Game, derive_seed, fresh_seed
-from trapoula.core.seats import seat_index, seat_names
+from trapoula.core.seats import seat_index
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, TrapoulaError
 from trapoula.tui import Renderer, Ui, renderer_for, supports_color
@@ -84,6 +82,13 @@ def option_words(args: argparse.Namespace) -> list[str]:
 def make_ui(lang: str, color: str, con: Console) -> Ui:
     on = color == "always" or (color == "auto" and supports_color(con.out))
     return Ui(lang, color=on)
+
+
+def _hard_bot(game: Game) -> Bot | None:
+    """The game's ``hard`` bot, whose search gives the line behind a hint (None: no such bot)."""
+    from trapoula.bots import available_bots, make_bot
+
+    return make_bot("hard", game, seed=0) if "hard" in available_bots(game.name) else None
 
 
 class PlaySession:
@@ -249,7 +254,7 @@ class PlaySession:
             text += f" ({self.ui.card_long(action.cards[0])})"
         from trapoula.search.analysis import hint_text  # the search behind the hint (issue 6)
 
-        extra = hint_text(self._hint, view)
+        extra = hint_text(self._hint, view, search_bot=_hard_bot)
         return text if extra is None else f"{text}\n{extra}"
 
     def history(self, view: Any) -> str:
@@ -318,13 +323,13 @@ def run(args: argparse.Namespace, con: Console) -> int:
     ui = make_ui(args.lang, args.color, con)
     renderer = renderer_for(game.name, ui)
     renderer.options = game.options
-    seats = seat_names(seat_count(game))
+    seats = list(game.info.seats)
     human = f"P{seat_index(args.seat) + 1}"
     if human not in seats:
         raise ConfigError(f"--seat must be one of {', '.join(seats)}; got {args.seat!r}")
     seed = fresh_seed() if args.seed is None else args.seed
     state = game.new_match(seed)
-    renderer.teams = is_partnership(game)  # partnerships: "(partner)", "A (us)"
+    renderer.teams = game.info.partnership  # partnerships: "(partner)", "A (us)"
     delay = args.delay if args.delay is not None else (0.4 if con.interactive else 0.0)
     session = PlaySession(game, state, human, {}, renderer, con, seed=seed, delay=delay)
     session.bots = {

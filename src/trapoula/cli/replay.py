@@ -14,11 +14,11 @@ from typing import Any
 
 import trapoula
 from trapoula.cards import LANGUAGES
-from trapoula.cli.common import Console, is_partnership, seat_count
+from trapoula.cli.common import Console
 from trapoula.cli.play import make_ui
 from trapoula.cli.steps import advance, describe
 from trapoula.core.record import start
-from trapoula.core.seats import seat_index, seat_names
+from trapoula.core.seats import seat_index
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError
 from trapoula.tui import Renderer, renderer_for
@@ -67,14 +67,14 @@ def run(args: argparse.Namespace, con: Console) -> int:
     if not isinstance(record, dict):
         raise ConfigError(f"{path} is not a game record")
     game = final.game
-    seats = seat_names(seat_count(game))
+    seats = list(game.info.seats)
     viewer = f"P{seat_index(args.seat) + 1}"
     if viewer not in seats:
         raise ConfigError(f"--seat must be one of {', '.join(seats)}; got {args.seat!r}")
     ui = make_ui(args.lang, args.color, con)
     r = renderer_for(game.name, ui)
     state = start(record)
-    r.teams = is_partnership(game)
+    r.teams = game.info.partnership
     r.options = game.options
     actions = list(record.get("actions", []))
     step_mode = args.step and con.interactive

@@ -8,34 +8,27 @@ time with the two sides' bots exchanged (seats swapped), so both sides hold the 
 The report gives each side's points per deal and the mean per-deal difference with a 95 %
 confidence interval (normal approximation on the per-deal-pair differences).  Thrown-in deals
 count as 0-0.  ``--bots a,b`` puts ``a`` on team A's seats (P1, P3) and ``b`` on team B's;
-four names give one bot per seat P1..P4.
+four names give one bot per seat P1..P4.  The seatings, play-outs and statistics are
+:mod:`trapoula.core.evaluate`'s; a side's points are its seats' ``returns()``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TextIO
 
 from trapoula.bots import Bot
-from trapoula.cli.common import (
-    Console,
-    bot_or_fallback,
-    build_game,
-    is_partnership,
-    parse_options,
-    seat_count,
-)
+from trapoula.cli.common import Console, bot_or_fallback, build_game, parse_options
 from trapoula.cli.play import option_words
 from trapoula.cli.simulate_seats import run_seats
+from trapoula.core.evaluate import PairStats, duplicate_seatings, pair_stats, play_out
 from trapoula.core.game import Game, derive_seed, fresh_seed
-from trapoula.core.seats import seat_names
+from trapoula.core.outcome import DealOutcome
 from trapoula.errors import ConfigError, TrapoulaError
 
-__all__ = ["PairStats", "add_parser", "deal_points", "pair_stats", "run"]
+__all__ = ["PairStats", "add_parser", "pair_stats", "play_deal", "run"]
 
 
 def add_parser(sub: Any) -> None:
@@ -59,60 +52,6 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-@dataclass(frozen=True)
-class PairStats:
-    """Summary of per-deal-pair results of side 1 against side 2."""
-
-    n: int
-    mean1: float  # side 1's points per deal
-    mean2: float
-    diff: float  # mean of (side 1 - side 2) per deal, averaged over the pair
-    half_width: float  # 95 % confidence half-width of ``diff``
-
-    @property
-    def low(self) -> float:
-        return self.diff - self.half_width
-
-    @property
-    def high(self) -> float:
-        return self.diff + self.half_width
-
-
-def pair_stats(pairs: Sequence[tuple[float, float, float, float]]) -> PairStats:
-    """Stats from ``(side1 first play, side2 first play, side1 swapped, side2 swapped)``.
-
-    >>> s = pair_stats([(100, 62, 90, 72), (80, 82, 70, 92), (162, 0, 81, 81)])
-    >>> s.n, round(s.mean1, 2), round(s.mean2, 2), round(s.diff, 2), round(s.half_width, 2)
-    (3, 97.17, 64.83, 32.33, 52.79)
-    """
-    n = len(pairs)
-    if n == 0:
-        return PairStats(0, 0.0, 0.0, 0.0, math.inf)
-    diffs = [((a1 - b1) + (a2 - b2)) / 2 for a1, b1, a2, b2 in pairs]
-    mean1 = sum(a1 + a2 for a1, _, a2, _ in pairs) / (2 * n)
-    mean2 = sum(b1 + b2 for _, b1, _, b2 in pairs) / (2 * n)
-    d = sum(diffs) / n
-    if n < 2:
-        return PairStats(n, mean1, mean2, d, math.inf)
-    var = sum((x - d) ** 2 for x in diffs) / (n - 1)
-    return PairStats(n, mean1, mean2, d, 1.96 * math.sqrt(var / n))
-
-
-def deal_points(result: Mapping[str, Any] | None) -> dict[str, int]:
-    """Team points of a finished deal (a thrown-in deal is 0-0).
-
-    >>> deal_points({"thrown_in": True}), deal_points({"scores": {"A": 90, "B": 72}})
-    ({'A': 0, 'B': 0}, {'A': 90, 'B': 72})
-    """
-    result = result or {}
-    if result.get("thrown_in"):
-        return {"A": 0, "B": 0}
-    scores = result.get("scores")
-    if not isinstance(scores, Mapping) or set(scores) != {"A", "B"}:
-        raise ConfigError("simulate needs a partnership game whose deals score teams A and B")
-    return {"A": int(scores["A"]), "B": int(scores["B"])}
-
-
 def _lineups(spec: str) -> tuple[list[str], list[str]]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if len(names) == 1:
@@ -123,8 +62,7 @@ def _lineups(spec: str) -> tuple[list[str], list[str]]:
         first = names
     else:
         raise ConfigError(f"--bots takes 2 names (teams A, B) or 4 (P1..P4), got {spec!r}")
-    swapped = [first[1], first[0], first[3], first[2]]
-    return first, swapped
+    return first, [first[1], first[0], first[3], first[2]]  # duplicate_seatings' swap
 
 
 def _side_name(lineup: Sequence[str]) -> str:
@@ -141,13 +79,11 @@ def _progress(stream: TextIO, done: int, total: int, started: float) -> None:
 
 
 def play_deal(game: Game, seed: int, bots: Mapping[str, Bot]) -> tuple[dict[str, int], bool]:
-    """One deal with a bot per seat: the team points and whether it was thrown in."""
-    state = game.new_deal(seed=seed)
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state = state.apply(bots[seat].choose(state.view(seat)))
-    return deal_points(state.result), bool((state.result or {}).get("thrown_in"))
+    """One deal with a bot per seat: the team points (a thrown-in deal scores 0-0) and
+    whether it was thrown in."""
+    out = play_out(game.new_deal(seed=seed), bots).outcome()
+    assert isinstance(out, DealOutcome)
+    return dict(out.points), out.thrown_in
 
 
 def run(args: argparse.Namespace, con: Console) -> int:
@@ -157,11 +93,9 @@ def run(args: argparse.Namespace, con: Console) -> int:
     if args.deals < 1:
         raise ConfigError("--deals must be at least 1")
     seeds = fresh_seed() if args.seed is None else args.seed
-    if not is_partnership(game):
+    info = game.info
+    if not info.partnership:
         return run_seats(args, game, seeds, con, _isatty(con.err))
-    seats = seat_names(seat_count(game))
-    if len(seats) != 4:
-        raise ConfigError("simulate plays partnership games of four seats")
     first, swapped = _lineups(args.bots)
     warned: set[str] = set()
 
@@ -171,9 +105,9 @@ def run(args: argparse.Namespace, con: Console) -> int:
             con.error(f"warning: the {name} bot is not available ({why}); using random")
 
     tables = [
-        {s: bot_or_fallback(lineup[k], game, derive_seed(seeds, "bot", side, s), warn)
-         for k, s in enumerate(seats)}
-        for side, lineup in enumerate((first, swapped))
+        {s: bot_or_fallback(name, game, derive_seed(seeds, "bot", side, s), warn)
+         for s, name in at.items()}
+        for side, at in enumerate(duplicate_seatings(info, first))
     ]
     show = _isatty(con.err)
     pairs: list[tuple[float, float, float, float]] = []

@@ -12,7 +12,7 @@ A seat's chips for a deal (RULES.md §2.5): what it takes from the pot, minus it
 draw fees and its bourré payment.  What nobody takes within the deal (bourré payments and
 undivided remainders, which start the next pot at a real table) is reported apart.  A bot's
 figure is, per deal, the mean over its slots and the ``n`` rotations; the 95 % confidence
-interval is the normal approximation over deals.
+interval is the normal approximation over deals (:mod:`trapoula.core.evaluate`).
 
 >>> import trapoula
 >>> g = trapoula.make("bourre", players=3)
@@ -25,57 +25,18 @@ interval is the normal approximation over deals.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from trapoula.bots import Bot
-from trapoula.cli.common import Console, bot_or_fallback, seat_count
+from trapoula.cli.common import Console, bot_or_fallback
+from trapoula.core.evaluate import MeanCI, duplicate_seatings, mean_ci, play_out
 from trapoula.core.game import Game, derive_seed
-from trapoula.core.seats import seat_names
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, TrapoulaError
 
-__all__ = [
-    "MeanCI", "chip_nets", "mean_ci", "play_rotations", "run_seats", "seat_lineup",
-    "seat_payoffs",
-]
-
-
-@dataclass(frozen=True)
-class MeanCI:
-    """A mean over ``n`` samples with its 95 % confidence half-width."""
-
-    n: int
-    mean: float
-    half_width: float
-
-    @property
-    def low(self) -> float:
-        return self.mean - self.half_width
-
-    @property
-    def high(self) -> float:
-        return self.mean + self.half_width
-
-
-def mean_ci(xs: Sequence[float]) -> MeanCI:
-    """Mean and 95 % half-width (normal approximation; infinite below two samples).
-
-    >>> c = mean_ci([1.0, 2.0, 3.0, 4.0])
-    >>> c.mean, round(c.half_width, 3)
-    (2.5, 1.265)
-    """
-    n = len(xs)
-    if n == 0:
-        return MeanCI(0, 0.0, math.inf)
-    m = sum(xs) / n
-    if n < 2:
-        return MeanCI(n, m, math.inf)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return MeanCI(n, m, 1.96 * math.sqrt(var / n))
+__all__ = ["MeanCI", "chip_nets", "mean_ci", "play_rotations", "run_seats", "seat_lineup"]
 
 
 def seat_lineup(spec: str, n: int) -> list[str]:
@@ -90,62 +51,36 @@ def seat_lineup(spec: str, n: int) -> list[str]:
 
 
 def chip_nets(state: GameState) -> dict[str, int]:
-    """Each dealt-in seat's chips for a finished Bourré deal (RULES.md §2.5), from public
-    facts: the result, the ante and the draw fees paid."""
-    res = state.result
-    if not isinstance(res, dict) or "payouts" not in res:
+    """Each seat's chips for a finished Bourré deal (RULES.md §2.5): its ``returns()``."""
+    if state.game.info.unit != "chips":
         raise ConfigError("simulate without partnerships needs a game whose deals settle "
                           "chips (payouts, bourré payments), such as bourre")
-    seats = state.view("P1").players
-    out = {}
-    for s in seats:
-        v: Any = state.view(s)
-        out[s] = (res["payouts"].get(s, 0) - v.ante - v.fees_paid.get(s, 0)
-                  - res["bourre"].get(s, 0))
-    return out
-
-
-def seat_payoffs(state: GameState) -> tuple[dict[str, float], str]:
-    """Each seat's result of a finished deal and its unit: Bourré chips (:func:`chip_nets`),
-    or the points of a game that scores every seat on its own (Burraco with 2-3 players)."""
-    res = state.result
-    if isinstance(res, dict) and "payouts" in res:
-        return {s: float(v) for s, v in chip_nets(state).items()}, "chips"
-    scores = res.get("scores") if isinstance(res, dict) else None
-    if isinstance(scores, dict) and scores and all(str(k).startswith("P") for k in scores):
-        return {s: float(v) for s, v in scores.items()}, "points"
-    raise ConfigError("simulate without partnerships needs a game whose deals score every "
-                      "seat (bourre chips, or points per player)")
+    return {s: int(v) for s, v in state.returns().items()}
 
 
 def play_rotations(
     game: Game, seed: int, dealer: str, slots: Sequence[Bot]
 ) -> tuple[list[float], float, str]:
-    """One deal played once per rotation: each slot's result summed over the rotations,
-    what the seats lost together (Bourré: the chips left in the pots), and the unit."""
-    n = len(slots)
-    seats = seat_names(n)
-    total = [0.0] * n
+    """One deal played once per rotation (:func:`~trapoula.core.evaluate.duplicate_seatings`):
+    each slot's payoff (``returns()``) summed over the rotations, what the seats lost
+    together (Bourré: the chips left in the pots), and the payoff's unit."""
+    info = game.info
+    total = [0.0] * len(slots)
     left = 0.0
-    unit = "chips"
-    for r in range(n):
-        at = {seats[(k + r) % n]: slots[k] for k in range(n)}
-        state = game.new_deal(seed=seed, dealer=dealer)
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            state = state.apply(at[seat].choose(state.view(seat)))
-        nets, unit = seat_payoffs(state)
-        for k in range(n):
-            total[k] += nets.get(seats[(k + r) % n], 0)
-        left -= sum(nets.values())
-    return total, left, unit
+    for at in duplicate_seatings(info, range(len(slots))):
+        final = play_out(game.new_deal(seed=seed, dealer=dealer),
+                         {s: slots[k] for s, k in at.items()})
+        pay = final.returns()
+        for s, k in at.items():
+            total[k] += pay[s]
+        left -= sum(pay.values())
+    return total, left, info.unit
 
 
 def run_seats(args: Any, game: Game, seeds: int, con: Console, show: bool) -> int:
     """The report of ``trapoula simulate`` for a game without partnerships."""
-    n = seat_count(game)
-    seats = seat_names(n)
+    seats = game.info.seats
+    n = len(seats)
     lineup = seat_lineup(args.bots, n)
     warned: set[str] = set()
 

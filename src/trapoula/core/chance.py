@@ -101,10 +101,10 @@ def check_dealer(stored: Mapping[str, Any], number: int, dealer: str) -> None:
 def record_head(game: Any, kind: str, dealing: int = DEALING) -> dict[str, Any]:
     """The fields every record starts with: format, engine and dealing versions, the game, its
     preset and every option value (not only the changed ones)."""
-    import trapoula
+    from trapoula.version import __version__
 
     return {
-        "format": FORMAT, "engine": trapoula.__version__, "dealing": dealing,
+        "format": FORMAT, "engine": __version__, "dealing": dealing,
         "game": game.name, "preset": game.preset, "options": game.options.to_dict(),
         "kind": kind,
     }

@@ -43,10 +43,9 @@ class _Case:
         self.case = case
         self.game = game
         self.pack = Counter(game.card_pack())
-        self.seats = int(game.players)
-        info = {i.name: i for i in game.describe_options()}.get("players")
+        self.seats = game.info.players
         # checks outside a deal (a trick, a settlement) may be of any table size the game has
-        self.max_seats = int(info.maximum) if info is not None and info.maximum else self.seats
+        self.max_seats = game.info.max_players
         self.used: Counter[Card] = Counter()
 
     # --- values -------------------------------------------------------------------------------

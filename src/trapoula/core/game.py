@@ -19,6 +19,7 @@ from trapoula.core.options import OptionInfo, RuleOptions, build_options, descri
 from trapoula.errors import ConfigError, RecordError
 
 if TYPE_CHECKING:
+    from trapoula.core.outcome import DealOutcome, GameInfo
     from trapoula.core.state import GameState
 
 __all__ = ["Game", "derive_seed", "fresh_seed"]
@@ -46,6 +47,9 @@ class Game(ABC):
     options_class: ClassVar[type[RuleOptions]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     default_preset: ClassVar[str]
+    # options this game no longer has -> why they went; stored games (records, web tables)
+    # that carry one still load (trapoula.core.registry.make_stored drops it)
+    retired_options: ClassVar[Mapping[str, str]] = {}
 
     preset: str
     options: RuleOptions
@@ -94,7 +98,31 @@ class Game(ABC):
     def __hash__(self) -> int:
         return hash((self.name, self.preset, self.options))
 
+    @property
+    def info(self) -> GameInfo:
+        """The game's fixed facts: seats, sides, zero-sum, payoff bounds, longest deal
+        (:class:`~trapoula.core.outcome.GameInfo`; computed once).
+
+        >>> import trapoula
+        >>> i = trapoula.make("burraco", players=3).info
+        >>> i.seats, i.sides, i.partnership, (i.min_players, i.max_players)
+        (('P1', 'P2', 'P3'), (('P1',), ('P2',), ('P3',)), False, (2, 4))
+        """
+        cached: GameInfo | None = self.__dict__.get("_info")
+        if cached is None:
+            cached = self._game_info()
+            self._cache("_info", cached)
+        return cached
+
     # --- to implement -------------------------------------------------------------------------
+    @abstractmethod
+    def _game_info(self) -> GameInfo:
+        """This game's :class:`~trapoula.core.outcome.GameInfo` (``info`` caches it)."""
+
+    @abstractmethod
+    def deal_outcome(self, deal: GameState) -> DealOutcome:
+        """What a finished deal of this game paid every seat (``deal.outcome()``)."""
+
     @abstractmethod
     def new_deal(
         self, seed: int | None = None, dealer: str | None = None, *, dealing: int = DEALING

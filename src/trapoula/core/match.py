@@ -1,8 +1,17 @@
-"""Matches between two partnerships: deal after deal to a target, with tie rules.
+"""Matches: deal after deal until the match is decided, for any number of sides.
 
-:func:`match_step` is the pure end-of-deal rule (the ``match`` conformance check);
-:class:`TeamMatch` is the state that runs whole matches for any team game that provides
-three hooks (``_match_deal``, ``_match_deal_points`` and ``_match_next``).
+:class:`Match` is the one lifecycle every match type shares (a state like a deal: play the
+current deal; when it is over, score it, decide the match or deal the next one with the next
+dealer; the record of every deal's cards and every action).  A match type supplies only its
+rules: :class:`TargetMatch` (points by side to a target, with the tie rule; Bourloto and
+Burraco for two, three or four) and Bourré's chip session
+(:class:`trapoula.games.bourre.session.BourreSession`).
+
+:func:`match_step` is the pure end-of-deal rule of a target match (the ``match``
+conformance check).  A game played as a :class:`TargetMatch` provides four hooks:
+``_match_deal`` (deal a deal of the match), ``_match_deal_points`` (its points by side, what
+carries to the next deal, whether it was thrown in), ``_match_next_dealer`` and
+``_match_view``.
 
 >>> match_step({"A": 980, "B": 900}, {"A": 112, "B": 120}, target=1000, tie_extra_deals=2)
 MatchStep(scores={'A': 1092, 'B': 1020}, winner='A', extra_deals=0)
@@ -14,18 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
+from trapoula.core.outcome import MatchOutcome, side_returns
+from trapoula.core.seats import seat_index, seat_name
 from trapoula.core.state import GameState, LogCell
 from trapoula.errors import RecordError
 
 if TYPE_CHECKING:
     from trapoula.core.game import Game
 
-__all__ = ["DealSummary", "MatchStep", "TeamMatch", "match_step"]
+__all__ = ["DealSummary", "Match", "MatchStep", "TargetMatch", "TeamMatch", "match_step"]
 
 
 @dataclass(frozen=True)
@@ -43,22 +54,24 @@ def match_step(
     tie_extra_deals: int,
     extra_pending: int = 0,
 ) -> MatchStep:
-    """Add a deal's points and decide the match.
+    """Add a deal's points to every side's total and decide the match (any number of
+    sides: the two partnerships ``A`` and ``B``, or players alone).
 
     ``extra_pending`` is the number of tie-break deals still to play before this one was
     scored; while some remain after it, nobody wins yet.  When they are done (or normally,
-    when a team reaches ``target``), the higher total wins and equal totals call for
-    ``tie_extra_deals`` more deals.
+    when a side reaches ``target``), the unique highest total wins and equal highest totals
+    call for ``tie_extra_deals`` more deals.
     """
-    scores = {t: scores_before[t] + deal[t] for t in ("A", "B")}
-    a, b = scores["A"], scores["B"]
+    scores = {t: scores_before[t] + deal[t] for t in scores_before}
     if extra_pending > 1:
         return MatchStep(scores, None, extra_pending - 1)
-    if extra_pending == 0 and a < target and b < target:
+    top = max(scores.values())
+    if extra_pending == 0 and top < target:
         return MatchStep(scores, None, 0)
-    if a == b:
+    leaders = [t for t, v in scores.items() if v == top]
+    if len(leaders) > 1:
         return MatchStep(scores, None, tie_extra_deals)
-    return MatchStep(scores, "A" if a > b else "B", 0)
+    return MatchStep(scores, leaders[0], 0)
 
 
 @dataclass(frozen=True)
@@ -87,13 +100,143 @@ def match_record(match: GameState, game: Any, dealing: int, seed: int, first: An
     return rec
 
 
-class TeamMatch(GameState):
-    """A two-partnership match.  Immutable like every state; ``apply`` returns a new match."""
+class Match(GameState):
+    """What every match type shares: deal after deal, each deal's actions applied to the
+    current deal, and when a deal is over :meth:`_finish_deal` (the match type's rules:
+    score it, decide, deal the next).  Immutable like every state: ``apply`` returns a new
+    match.
 
-    __slots__ = (
-        "_game", "seed", "deal_number", "deal", "scores", "extra_pending", "carry",
-        "deals", "winner", "_cell", "dealing", "stored", "dealt", "first",
-    )
+    ``dealt`` holds the first state of every deal (their origins hold the cards the record
+    stores); ``first`` is how the first dealer was chosen (the record's ``first_dealer``).
+    """
+
+    __slots__ = ("_game", "seed", "deal_number", "deal", "deals", "winner", "over", "_cell",
+                 "dealing", "stored", "dealt", "first")
+    # every field a copy carries: a match type adds its own (written out, not read from
+    # ``__slots__``, which compiled classes do not offer)
+    _FIELDS: ClassVar[tuple[str, ...]] = __slots__
+
+    _game: Any
+    seed: int
+    deal_number: int
+    deal: Any
+    deals: tuple[Any, ...]
+    winner: str | None
+    over: bool
+    _cell: LogCell
+    dealing: int
+    stored: StoredDeals | None
+    dealt: tuple[Any, ...]
+    first: Any
+
+    def _begin(self, game: Game, seed: int | None, dealing: int,
+               stored: StoredDeals | None) -> None:
+        """Set what every match starts with (before its first deal is dealt)."""
+        self._game = game
+        self.seed = fresh_seed() if seed is None else seed
+        self.deal_number = 1
+        self.deals = ()
+        self.winner = None
+        self.over = False
+        self._cell = None
+        self.dealing, self.stored, self.dealt = dealing, stored, ()
+
+    def _first_dealer(self, seats: int) -> int:
+        """The first dealer: the record's, or drawn from the seed."""
+        if self.stored is not None:
+            first = seat_index(str(self.stored.first))
+            if first >= seats:
+                raise RecordError(f"the record's first dealer {self.stored.first} is not at "
+                                  f"the table (P1-P{seats})")
+            return first
+        return derive_seed(self.seed, "first-dealer") % seats
+
+    def _stored_chance(self, dealer: int) -> Any:
+        """The record's cards of deal ``deal_number`` (checked: its dealer), else None."""
+        if self.stored is None:
+            return None
+        chance = self.stored.deal(self.deal_number)
+        check_dealer(chance, self.deal_number, seat_name(dealer))
+        return chance
+
+    def _copy(self) -> Any:
+        new = object.__new__(type(self))
+        for name in self._FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        return new
+
+    # --- the state protocol -------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        return self._game
+
+    @property
+    def current_player(self) -> str | None:
+        return None if self.over else self.deal.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def dealer(self) -> str:
+        """The dealer of the current (or last) deal."""
+        return str(self.deal.dealer)
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.over else self.deal.legal_actions()
+
+    def _log(self) -> LogCell:
+        return self._cell
+
+    def _apply_legal(self, action: Action) -> Any:
+        seat = self.deal.current_player
+        assert seat is not None
+        new = self._copy()
+        new._cell = (self._cell, seat, action)
+        new.deal = self.deal._apply_legal(action)
+        if new.deal.is_over:
+            new._finish_deal()
+        return new
+
+    def _finish_deal(self) -> None:
+        """The current deal is over: score it, decide the match or deal the next deal
+        (called on a fresh copy, before anyone sees it)."""
+        raise NotImplementedError
+
+    def outcome(self) -> MatchOutcome | None:
+        """The typed outcome once the match is over (:class:`MatchOutcome`), else None."""
+        return self._match_outcome() if self.over else None
+
+    def _match_outcome(self) -> MatchOutcome:
+        raise NotImplementedError
+
+    def record(self) -> dict[str, Any]:
+        """The match's record: its seed, how the first dealer was chosen, every deal's cards
+        (``deals``), the actions and, once over, the result."""
+        return match_record(self, self._game, self.dealing, self.seed, self.first, self.dealt,
+                            over=self.over)
+
+
+class TargetMatch(Match):
+    """Deal after deal to a target by side (two partnerships ``A`` and ``B``, or players
+    alone, by seat: ``game.info.side_names``), with the tie rule of :func:`match_step`.
+
+    >>> import trapoula
+    >>> m = trapoula.make("bourloto", "gr", target=300).new_match(seed=3)
+    >>> while not m.is_over:
+    ...     m = m.apply(m.legal_actions()[0])
+    >>> o = m.outcome()
+    >>> o.winner == m.result["winner"], o.returns["P1"] == o.scores["A"] == m.scores["A"]
+    (True, True)
+    """
+
+    __slots__ = ("scores", "extra_pending", "carry")
+    _FIELDS: ClassVar[tuple[str, ...]] = (*Match._FIELDS, *__slots__)
+
+    scores: dict[str, int]
+    extra_pending: int
+    carry: dict[str, Any]
 
     def __init__(
         self,
@@ -107,62 +250,24 @@ class TeamMatch(GameState):
         """``dealing``: how the seed becomes packs; ``stored``: the deals of a record (replayed
         instead of dealt from the seed); ``first``: ``(how the first dealer was chosen, the first
         deal)`` when the game deals the first deal itself (Burraco draws for the dealer)."""
-        self._game = game
-        self.seed = fresh_seed() if seed is None else seed
-        self.deal_number = 1
-        self.scores = {"A": 0, "B": 0}
+        self._begin(game, seed, dealing, stored)
+        self.scores = dict.fromkeys(game.info.side_names, 0)
         self.extra_pending = 0
-        self.carry: dict[str, Any] = {}
-        self.deals: tuple[DealSummary, ...] = ()
-        self.winner: str | None = None
-        self._cell: LogCell = None
-        self.dealing = dealing
-        self.stored = stored
+        self.carry = {}
         if first is not None:
             self.first, self.deal = first
         else:
-            if stored is not None:
-                from trapoula.core.seats import seat_index
-
-                first_dealer = seat_index(str(stored.first))
-                if first_dealer >= 4:
-                    raise RecordError(f"the record's first dealer {stored.first} is not at the "
-                                      "table (P1-P4)")
-            else:
-                first_dealer = derive_seed(self.seed, "first-dealer") % 4
-            self.first = f"P{first_dealer + 1}"
+            first_dealer = self._first_dealer(game.info.players)
+            self.first = seat_name(first_dealer)
             self.deal = self._start_deal(first_dealer)
-        self.dealt: tuple[Any, ...] = (self.deal,)
+        self.dealt = (self.deal,)
 
     def _start_deal(self, dealer: int) -> Any:
         """Deal number ``deal_number``: from the record's stored cards, or from the seed."""
-        stored = self.stored
-        chance = None
-        if stored is not None:
-            chance = stored.deal(self.deal_number)
-            check_dealer(chance, self.deal_number, f"P{dealer + 1}")
-        return self._game._match_deal(  # type: ignore[attr-defined]
+        return self._game._match_deal(
             derive_seed(self.seed, self.deal_number), dealer, self.carry,
-            dealing=self.dealing, chance=chance,
+            dealing=self.dealing, chance=self._stored_chance(dealer),
         )
-
-    def _copy(self) -> TeamMatch:
-        new = object.__new__(TeamMatch)
-        for name in TeamMatch.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
-        return new
-
-    @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
-    def current_player(self) -> str | None:
-        return None if self.winner else self.deal.current_player
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -170,32 +275,21 @@ class TeamMatch(GameState):
             return None
         return {"scores": dict(self.scores), "winner": self.winner, "deals": len(self.deals)}
 
+    def _match_outcome(self) -> MatchOutcome:
+        info = self._game.info
+        return MatchOutcome(side_returns(info, self.scores), dict(self.scores), self.winner,
+                            len(self.deals), info.unit)
+
     @property
     def target(self) -> int:
-        return int(self._game.options.target)  # type: ignore[attr-defined]
-
-    def legal_actions(self) -> list[Action]:
-        return [] if self.winner else self.deal.legal_actions()
+        return int(self._game.options.target)
 
     def view(self, seat: str) -> Any:
-        return self._game._match_view(self, seat)  # type: ignore[attr-defined]
+        return self._game._match_view(self, seat)
 
     def public_view(self) -> Any:
         """The spectator's view of the current deal, with the match information."""
-        return self._game._match_view(self, None)  # type: ignore[attr-defined]
-
-    def _log(self) -> LogCell:
-        return self._cell
-
-    def _apply_legal(self, action: Action) -> TeamMatch:
-        seat = self.deal.current_player
-        assert seat is not None
-        new = self._copy()
-        new._cell = (self._cell, seat, action)
-        new.deal = self.deal._apply_legal(action)
-        if new.deal.is_over:
-            new._finish_deal()
-        return new
+        return self._game._match_view(self, None)
 
     def _finish_deal(self) -> None:
         game: Any = self._game
@@ -203,18 +297,15 @@ class TeamMatch(GameState):
         points, carry, thrown_in = game._match_deal_points(deal)
         pending = self.extra_pending
         if thrown_in:
-            step = MatchStep(
-                {t: self.scores[t] + points[t] for t in ("A", "B")}, None, pending
-            )
+            step = MatchStep({t: self.scores[t] + points[t] for t in self.scores}, None, pending)
         else:
             step = match_step(
                 self.scores, points, target=self.target,
                 tie_extra_deals=game.options.tie_extra_deals, extra_pending=pending,
             )
-        dealer_index = int(deal.dealer_index)
         summary = DealSummary(
-            self.deal_number, f"P{dealer_index + 1}", dict(deal.result), dict(points),
-            dict(step.scores),
+            self.deal_number, seat_name(int(deal.dealer_index)), dict(deal.result),
+            dict(points), dict(step.scores),
         )
         self.deals = self.deals + (summary,)
         self.scores = step.scores
@@ -222,19 +313,17 @@ class TeamMatch(GameState):
         self.carry = carry
         if step.winner is not None:
             self.winner = step.winner
+            self.over = True
             return
         next_dealer = game._match_next_dealer(deal)
         self.deal_number += 1
         self.deal = self._start_deal(next_dealer)
         self.dealt = self.dealt + (self.deal,)
 
-    def apply(self, action: Action | str) -> TeamMatch:
+    def apply(self, action: Action | str) -> TargetMatch:
         new = super().apply(action)
-        assert isinstance(new, TeamMatch)
+        assert isinstance(new, TargetMatch)
         return new
 
-    def record(self) -> dict[str, Any]:
-        """The match's record: its seed, how the first dealer was chosen, every deal's cards
-        (``deals``), the actions and, once over, the result."""
-        return match_record(self, self._game, self.dealing, self.seed, self.first, self.dealt,
-                            over=self.winner is not None)
+
+TeamMatch = TargetMatch  # the name of two-partnership matches before any number of sides

@@ -38,7 +38,7 @@ from typing import Any
 
 from trapoula.core.chance import DEALING, FORMAT, FORMAT_V1, FORMATS, check_dealing
 from trapoula.core.game import Game
-from trapoula.core.registry import make
+from trapoula.core.registry import make_stored
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, RecordError, TrapoulaError
 
@@ -64,7 +64,7 @@ def _game(record: Mapping[str, Any]) -> Game:
 
         options = full_options(name, preset, options)
     try:
-        return make(str(name), preset, **options)
+        return make_stored(str(name), preset, options)
     except ConfigError as exc:
         engine = record.get("engine", "an earlier version")
         raise RecordError(

@@ -7,6 +7,7 @@ The core never imports a game; games register themselves here by dotted path, an
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from trapoula.errors import ConfigError
@@ -14,7 +15,7 @@ from trapoula.errors import ConfigError
 if TYPE_CHECKING:
     from trapoula.core.game import Game
 
-__all__ = ["available_games", "game_class", "make", "register"]
+__all__ = ["available_games", "game_class", "make", "make_stored", "register"]
 
 _REGISTRY: dict[str, str] = {}
 
@@ -41,3 +42,16 @@ def game_class(name: str) -> type[Game]:
 def make(name: str, preset: str | None = None, **options: Any) -> Game:
     """A rules object for game ``name`` with a preset and option overrides."""
     return game_class(name)(preset, **options)
+
+
+def make_stored(name: str, preset: str | None, options: Mapping[str, Any]) -> Game:
+    """The rules object of a stored game (a record, a web table) from its option values:
+    like :func:`make`, except that options the game has retired since the game was stored
+    (``Game.retired_options``: they never changed play) are dropped, knowingly.
+
+    >>> make_stored("bourloto", "gr", {"direction": "counterclockwise", "target": 500})
+    trapoula.make('bourloto', preset='gr', target=500)
+    """
+    cls = game_class(name)
+    retired = cls.retired_options
+    return cls(preset, **{k: v for k, v in options.items() if k not in retired})

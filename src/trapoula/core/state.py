@@ -19,6 +19,8 @@ from trapoula.errors import IllegalActionError, NotYourTurnError
 
 if TYPE_CHECKING:
     from trapoula.core.game import Game
+    from trapoula.core.outcome import DealOutcome, MatchOutcome
+    from trapoula.core.view import SeatView
 
 __all__ = ["DealState", "Event", "GameState", "LogCell", "iter_log"]
 
@@ -82,10 +84,10 @@ class GameState(ABC):
         """Every legal action of the player to act, in canonical order."""
 
     @abstractmethod
-    def view(self, seat: str) -> Any:
+    def view(self, seat: str) -> SeatView:
         """What ``seat`` may know: no hidden card of another seat is reachable from it."""
 
-    def public_view(self) -> Any:
+    def public_view(self) -> SeatView:
         """What a spectator may know: everything public, no seat's hidden cards.
 
         The same view type as :meth:`view`, with ``seat == ""``, no hand and no legal
@@ -104,7 +106,31 @@ class GameState(ABC):
     def record(self) -> dict[str, Any]:
         """The JSON game record that :func:`trapoula.load` replays exactly."""
 
+    def outcome(self) -> DealOutcome | MatchOutcome | None:
+        """The typed outcome once over (a deal's payoffs and points, or a match's), else
+        None.  A match state overrides this with its :class:`MatchOutcome`."""
+        return self.game.deal_outcome(self) if self.is_over else None
+
     # --- shared -------------------------------------------------------------------------------
+    def returns(self) -> dict[str, float]:
+        """Seat -> payoff of the finished deal or match (:mod:`trapoula.core.outcome`), the
+        one definition every consumer uses; 0 for every seat while it is not over.
+
+        >>> import trapoula
+        >>> d = trapoula.make("bourloto", "gr").new_deal(seed=1)
+        >>> d.returns()
+        {'P1': 0.0, 'P2': 0.0, 'P3': 0.0, 'P4': 0.0}
+        >>> while not d.is_over:
+        ...     d = d.apply(d.legal_actions()[0])
+        >>> r = d.returns()
+        >>> r["P1"] == r["P3"] == d.outcome().points["A"]
+        True
+        """
+        out = self.outcome()
+        if out is None:
+            return dict.fromkeys(self.game.info.seats, 0.0)
+        return dict(out.returns)
+
     @property
     def history(self) -> list[Event]:
         """The event log: every accepted action, in order."""

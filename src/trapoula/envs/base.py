@@ -60,8 +60,8 @@ class Adapter(ABC):
         self.game = game
         self.reward_mode = reward
         self.layout_mode = layout
-        self.players = int(getattr(game, "players", 4))
-        self.seats = tuple(f"P{i + 1}" for i in range(self.players))
+        self.players = game.info.players
+        self.seats = game.info.seats
 
     # --- actions ------------------------------------------------------------------------------
     @abstractmethod
@@ -206,26 +206,39 @@ class Adapter(ABC):
         return " ".join(self.label(i) for i in pending)
 
     # --- rewards ------------------------------------------------------------------------------
+    def state_rewards(self, state: GameState) -> dict[str, float]:
+        """Each seat's reward for the finished deal ``state``: its payoff
+        (``state.returns()``, ``reward="score"``), or with ``reward="margin"`` that minus
+        the mean payoff of the other sides (zero-sum between sides:
+        :meth:`~trapoula.core.outcome.GameInfo.margins`)."""
+        returns = state.returns()
+        return returns if self.reward_mode == "score" else self.margins(returns)
+
     @abstractmethod
     def scores(self, view: Any) -> dict[str, float]:
         """Each seat's score for a finished deal (``reward="score"``), from any seat's final
-        view (the result and what it depends on are public)."""
+        view (the result and what it depends on are public): ``state.returns()`` read
+        from a view, for the batched drivers that hold no state (pinned to it by
+        tests/envs/test_returns.py)."""
 
     def rewards(self, view: Any) -> dict[str, float]:
         """Each seat's reward for a finished deal, from any seat's final view: its score, or
         with ``reward="margin"`` its score minus the mean score of the other sides (zero-sum
-        between sides)."""
+        between sides).  Where the state is at hand, :meth:`state_rewards` is the same."""
         scores = self.scores(view)
         if self.reward_mode == "score":
             return scores
         return self.margins(scores)
 
     def margins(self, scores: Mapping[str, float]) -> dict[str, float]:
-        return dict(scores)
+        """Payoffs as zero-sum margins between sides (``game.info.margins``)."""
+        return self.game.info.margins(scores)
 
-    @abstractmethod
     def reward_bounds(self) -> tuple[float, float]:
-        """Bounds on any seat's reward in one deal (for OpenSpiel's utilities)."""
+        """Bounds on any seat's reward in one deal (for OpenSpiel's utilities): the game's
+        payoff bounds (``game.info``), or the widest margin between two sides."""
+        lo, hi = self.game.info.min_utility, self.game.info.max_utility
+        return (lo, hi) if self.reward_mode == "score" else (lo - hi, hi - lo)
 
     # --- dealing (OpenSpiel chance nodes) -----------------------------------------------------
     @abstractmethod

@@ -26,7 +26,7 @@ the direction of play, 2 = the partner, 3 = the previous seat); teams are (us, t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from trapoula.cards import Card, deck_32, format_cards
@@ -270,19 +270,19 @@ class BourlotoAdapter(Adapter):
         on: list[int] = []
         n = 0
         leader = 0
-        for line in view.history:
-            parts = line.split()
-            if parts[1] != "play":
+        for e in view.events:
+            if e.kind != "play" or e.action is None:
                 continue
             t, pos = divmod(n, 4)
-            r = (int(parts[0][1:]) - me) % 4
+            r = (int(e.seat[1:]) - me) % 4
             if pos == 0:
                 leader = r
             at = h + 35 * (4 * t + r)
-            on.append(at + _k(Card.parse(parts[2])))
-            if "bourlot" in parts:
+            on.append(at + _k(e.cards[0]))
+            words = e.action.words
+            if "bourlot" in words:
                 on.append(at + 32)
-            if "declare" in parts:
+            if "declare" in words:
                 on.append(at + 33)
             if r == leader:
                 on.append(at + 34)
@@ -320,21 +320,13 @@ class BourlotoAdapter(Adapter):
 
     # --- rewards ------------------------------------------------------------------------------
     def scores(self, view: Any) -> dict[str, float]:
-        res = view.result or {}
-        if res.get("thrown_in") or "scores" not in res:
+        """The deal's ``returns()`` from a final view: each seat its team's points."""
+        from trapoula.games.bourloto.outcome import deal_outcome
+
+        res = view.result
+        if not res:
             return dict.fromkeys(self.seats, 0.0)
-        sc = res["scores"]
-        return {s: float(sc["AB"[i % 2]]) for i, s in enumerate(self.seats)}
-
-    def margins(self, scores: Mapping[str, float]) -> dict[str, float]:
-        a, b = scores["P1"], scores["P2"]
-        return {s: (a - b if i % 2 == 0 else b - a) for i, s in enumerate(self.seats)}
-
-    def reward_bounds(self) -> tuple[float, float]:
-        # a deal is worth at most 252 (capot) plus the declarations (< 50 per card) and the
-        # Bourloto (20); standalone deals carry no hanging points
-        top = 252.0 + 50 * 32 + 20
-        return (-top, top) if self.reward_mode == "margin" else (0.0, top)
+        return deal_outcome(self.game, res).returns  # type: ignore[arg-type]
 
     # --- dealing ------------------------------------------------------------------------------
     def pack(self) -> tuple[int, ...]:

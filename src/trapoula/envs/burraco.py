@@ -339,18 +339,17 @@ class BurracoAdapter(Adapter):
         picked: dict[int, int] = {}
         turns: dict[int, int] = {}
         pile: list[int] = []  # the discards since the last pickup (the first upcard unknown)
-        for line in view.history:
-            parts = line.split()
-            r = (int(parts[0][1:]) - me) % n
-            kind = parts[1]
+        for e in view.events:
+            r = (int(e.seat[1:]) - me) % n
+            kind = e.kind
             if kind == "discard":
-                t = Card.parse(parts[2]).index
+                t = e.cards[0].index
                 key = r * TYPES + t
                 disc[key] = disc.get(key, 0) + 1
                 pile.append(t)
             elif kind in ("meld", "add"):
-                for w in parts[2 if kind == "meld" else 3:]:
-                    key = r * TYPES + Card.parse(w).index
+                for card in e.cards:
+                    key = r * TYPES + card.index
                     meld[key] = meld.get(key, 0) + 1
             elif kind == "pickup":
                 for t in pile:

@@ -221,7 +221,7 @@ class TrapoulaGymEnv(gym.Env[dict[str, np.ndarray], int]):
             reward += self._match_reward(info)
         if play.over:
             if not self.match:
-                reward = self.adapter.rewards(play.view(self.seat))[self.seat]
+                reward = self.adapter.state_rewards(play.state)[self.seat]
             info["result"] = play.state.result
         return self._obs(), reward * self.reward_scale, play.over, False, info
 

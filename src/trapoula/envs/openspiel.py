@@ -51,7 +51,6 @@ __all__ = ["GAME_NAMES", "TrapoulaGame", "TrapoulaState", "parse_options"]
 
 GAME_NAMES = {"bourloto": "trapoula_bourloto", "bourre": "trapoula_bourre",
               "burraco": "trapoula_burraco"}
-_PLAYERS = {"bourloto": (4, 4), "bourre": (2, 7), "burraco": (2, 4)}
 _DEFAULTS: dict[str, dict[str, Any]] = {
     "bourloto": {"preset": "ru", "options": ""},
     "bourre": {"preset": "ru", "options": "", "players": 4},
@@ -237,7 +236,7 @@ class TrapoulaState(pyspiel.State):
         ad = self.adapter
         if deal is None or not deal.state.is_over:
             return [0.0] * ad.players
-        r = ad.rewards(deal.state.view(ad.seats[0]))
+        r = ad.state_rewards(deal.state)
         return [r[s] for s in ad.seats]
 
     def __str__(self) -> str:
@@ -326,7 +325,7 @@ class TrapoulaGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=ad.num_actions, max_chance_outcomes=outcomes,
             num_players=ad.players, min_utility=lo, max_utility=hi,
-            utility_sum=0.0 if self.name != "bourre" else None,
+            utility_sum=0.0 if rules.info.zero_sum_margins else None,
             max_game_length=ad.max_decisions(),
         )
         super().__init__(GAME_TYPES[self.name], info, params)
@@ -343,8 +342,8 @@ class TrapoulaGame(pyspiel.Game):
 
 
 def _game_type(name: str) -> Any:
-    lo, hi = _PLAYERS[name]
-    zero_sum = name != "bourre"
+    info = make(name).info  # the table sizes and zero-sum margins of every preset
+    lo, hi, zero_sum = info.min_players, info.max_players, info.zero_sum_margins
     return pyspiel.GameType(
         short_name=GAME_NAMES[name],
         long_name=f"trapoula {name.capitalize()}",

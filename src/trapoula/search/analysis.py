@@ -22,7 +22,7 @@ view (it cannot know the hidden hands the double-dummy values assume).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,16 +149,14 @@ def _replay_states(record: dict[str, Any]) -> list[Any]:
     return states
 
 
-def analyse_record(record: dict[str, Any], bot_name: str | None = "expert",
-                   seed: int = 0) -> list[MoveAnalysis]:
-    """Analyse every card played in a record (a deal, or each deal of a match)."""
+def analyse_record(record: dict[str, Any],
+                   bot: Callable[[Any], Any] | None = None) -> list[MoveAnalysis]:
+    """Analyse every card played in a record (a deal, or each deal of a match); ``bot``, a
+    callable making a bot for the record's game (``lambda g: make_bot("expert", g)``), adds
+    its suggestion at each card (the search layer never imports a bot: the caller passes
+    it)."""
     states = _replay_states(record)
-    bot = None
-    if bot_name:
-        from trapoula.bots import make_bot
-
-        bot = make_bot(bot_name, states[0].game, seed=seed)
-    return analyse_states(states, bot)
+    return analyse_states(states, None if bot is None else bot(states[0].game))
 
 
 def summary(rows: Sequence[MoveAnalysis]) -> dict[str, dict[str, float]]:
@@ -183,27 +181,25 @@ def summary(rows: Sequence[MoveAnalysis]) -> dict[str, dict[str, float]]:
 _HINT_BOTS: dict[Any, Any] = {}
 
 
-def hint_text(bot: Any, view: Any, limit: int = 6) -> str | None:
+def hint_text(bot: Any, view: Any, limit: int = 6,
+              search_bot: Callable[[Any], Any] | None = None) -> str | None:
     """The search behind a hint: the mean value of each legal card over deals sampled from
     the player's view (never the hidden hands), best first.  ``bot`` gives the values when it
-    is a search bot; otherwise the game's ``hard`` bot does (None for games without one, and
-    when there is no card choice or too few deals fit the search budget)."""
+    is a search bot; otherwise the bot ``search_bot(game)`` makes does (made once per game;
+    the CLI passes the game's ``hard`` bot).  None without such a bot, when there is no card
+    choice or when too few deals fit the search budget."""
     acts = getattr(view, "legal_actions", ())
     if not acts or acts[0].kind != "play" or len({a.cards[0] for a in acts if a.cards}) < 2:
         return None
     values_of = getattr(bot, "hint_values", None)
     if values_of is None:
         game = getattr(bot, "game", None)
-        if game is None:
+        if game is None or search_bot is None:
             return None
-        search = _HINT_BOTS.get(game)
-        if search is None:
-            from trapoula.bots import available_bots, make_bot
-
-            if "hard" not in available_bots(game.name):
-                return None
-            search = _HINT_BOTS[game] = make_bot("hard", game, seed=0)
-        values_of = getattr(search, "hint_values", None)
+        key = (game, search_bot)
+        if key not in _HINT_BOTS:
+            _HINT_BOTS[key] = search_bot(game)
+        values_of = getattr(_HINT_BOTS[key], "hint_values", None)
         if values_of is None:
             return None
     values = values_of(view)

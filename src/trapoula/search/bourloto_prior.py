@@ -5,12 +5,13 @@ facts of a seat's view (cards seen, voids shown, cards declarations placed).  Th
 the declarations also carry *soft* evidence, which this module turns into a likelihood and
 then into per-card weights the sampler uses:
 
-* **Bids** (the model is the heuristic bidder's, :class:`~trapoula.bots.bourloto_heuristic.
-  BourlotoHeuristicBot`): a seat bids from its first five cards; it takes (gr round 1) or
-  names a suit (round 2) when the contract hand value of that suit clears ``take_threshold``
-  / ``name_threshold``, passes when it does not, and agrees (ru) when the agreement value,
-  with the bidder's adjustments for the earlier speakers of the round, clears
-  ``agree_threshold`` lowered by ``round_relax`` per failed round.  Thresholds are softened
+* **Bids** (the model is the heuristic bidder's, :mod:`~trapoula.search.bourloto_hand_model`,
+  which :class:`~trapoula.bots.bourloto_heuristic.BourlotoHeuristicBot` bids with): a seat
+  bids from its first five cards; it takes (gr round 1) or names a suit (round 2) when the
+  contract hand value of that suit clears ``take_threshold`` / ``name_threshold``, passes when
+  it does not, and agrees (ru) when the agreement value, with the bidder's adjustments for
+  the earlier speakers of the round, clears ``agree_threshold`` lowered by ``round_relax`` per
+  failed round.  Thresholds are softened
   into a logistic of width ``temperature`` (hand-value points): a bid of value ``v`` against
   threshold ``t`` has likelihood ``1 / (1 + exp(-(v - t) / temperature))``, a pass the rest.
   The five bidding cards are drawn at random among the seat's eight (less the card it
@@ -58,25 +59,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from trapoula.bots.bourloto_heuristic import (
-    COEF,
-    COEF_CONTRACT,
-    BourlotoHeuristicBot,
-    bid_situation,
-    hand_value,
-)
-from trapoula.bots.bourloto_knowledge import SUIT32
+from trapoula.cards import SUIT_MASKS
 from trapoula.games.bourloto.declarations import best_declarations, bourlot_mask
 from trapoula.games.bourloto.rules import run6_of
 from trapoula.games.bourloto.tables import DECK32_MASK
+from trapoula.search import bourloto_hand_model as _H
+from trapoula.search.bourloto_hand_model import COEF, COEF_CONTRACT, bid_situation, hand_value
 
 __all__ = [
     "DEFAULT_PRIOR", "BidPrior", "bid_tilts", "declaration_veto", "seat_likelihoods",
     "world_likelihood",
 ]
 
-_H = BourlotoHeuristicBot
-_BIDDER: dict[str, float] = dict(_H.__init__.__kwdefaults__ or {})  # its default thresholds
+_SUIT32: tuple[int, ...] = tuple(SUIT_MASKS[s] & DECK32_MASK for s in range(4))
 Tilts = tuple[dict[int, float], dict[int, float], dict[int, float], dict[int, float]]
 
 
@@ -90,12 +85,12 @@ class BidPrior:
     smoothing: float = 8.0
     max_tilt: float = 6.0
     strength: float = 1.0
-    take_threshold: float = _BIDDER["take_threshold"]
-    name_threshold: float = _BIDDER["name_threshold"]
-    agree_threshold: float = _BIDDER["agree_threshold"]
-    round_relax: float = _H.round_relax
-    partner_agreed: float = _H.partner_agreed
-    opp_agreed: float = _H.opp_agreed
+    take_threshold: float = _H.TAKE_THRESHOLD  # the heuristic bidder's defaults
+    name_threshold: float = _H.NAME_THRESHOLD
+    agree_threshold: float = _H.AGREE_THRESHOLD
+    round_relax: float = _H.ROUND_RELAX
+    partner_agreed: float = _H.PARTNER_AGREED
+    opp_agreed: float = _H.OPP_AGREED
 
 
 DEFAULT_PRIOR = BidPrior()
@@ -119,6 +114,8 @@ class _Evidence:
     no_other_kq: tuple[int, int, int, int]
 
 
+_TRICK_KINDS = ("play", "show", "approve", "cut")  # the rest of the log is the bidding
+
 def _sigmoid(x: float) -> float:
     if x < -60.0:
         return 0.0
@@ -139,8 +136,11 @@ def _evidence(view: Any, opts: Any, prior: BidPrior) -> _Evidence:
     r1_passes = 0
     first = (dealer + 1) & 3  # the agreement rounds' first speaker
     agreed = {True: prior.partner_agreed, False: prior.opp_agreed}
-    for seat_txt, act in view.bids:
-        s = int(seat_txt[1:]) - 1
+    for e in view.events:
+        act = e.kind  # the bids: every action before the tricks (no cards)
+        if act in _TRICK_KINDS:
+            continue
+        s = int(e.seat[1:]) - 1
         if act in ("agree", "disagree"):
             round_acts.append((s, act))
             if act == "disagree":
@@ -158,8 +158,8 @@ def _evidence(view: Any, opts: Any, prior: BidPrior) -> _Evidence:
         elif act == "take":
             bids[s].append(("take", up // 13, 0.0, 0))
             taker = s
-        elif act.startswith("name"):
-            bids[s].append(("name", "SHDC".index(act.split()[1]), 0.0, 0))
+        elif act == "name" and e.action is not None and e.action.suit is not None:
+            bids[s].append(("name", int(e.action.suit), 0.0, 0))
             taker = s
         elif act == "pass":
             if r1_passes < 4:
@@ -187,19 +187,16 @@ def _evidence(view: Any, opts: Any, prior: BidPrior) -> _Evidence:
     with_decl = opts.bourlot_announce == "with_declarations"
     queen, king = 13 * trump + 10, 13 * trump + 11
     plays_seen = 0
-    for line in view.history:
-        parts = line.split()
-        if len(parts) < 3 or parts[1] != "play":
+    for e in view.events:
+        if e.kind != "play" or e.action is None:
             continue
-        s = int(parts[0][1:]) - 1
-        words = parts[3:]
+        s = int(e.seat[1:]) - 1
+        words = e.action.words
         if first_trick and plays_seen < 4 and view.tricks and "declare" not in words:
             no_decl[s] = True
         plays_seen += 1
         if not with_decl and "bourlot" not in words:
-            from trapoula.cards import Card
-
-            c = Card.parse(parts[2]).index
+            c = e.cards[0].index
             if c in (queen, king):
                 no_other[s] |= 1 << (king if c == queen else queen)
     no_decl[me] = False
@@ -357,9 +354,9 @@ def _signal_cards(ev: _Evidence) -> int:
     """The cards the evidence speaks of: the trump and upcard suits (the bids value their
     lengths and honours), every ace (side aces weigh in the hand value) and the Bourlot
     halves.  Other cards keep weight 1: their estimated shares would be noise only."""
-    out = SUIT32[ev.trump]
+    out = _SUIT32[ev.trump]
     if ev.upcard >= 0:
-        out |= SUIT32[ev.upcard // 13]
+        out |= _SUIT32[ev.upcard // 13]
     for suit in range(4):
         out |= 1 << (13 * suit + 12)
     for m in ev.no_other_kq:

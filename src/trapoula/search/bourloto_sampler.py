@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from trapoula.cards import SUIT_MASKS
+from trapoula.core.seats import seat_index
 from trapoula.games.bourloto.tables import DECK32_MASK, STRENGTH, TRUMP_STRENGTH
 from trapoula.search.bourloto_prior import (
     DEFAULT_PRIOR,
@@ -127,12 +128,13 @@ def constraints(view: Any, opts: Any, prior: BidPrior | None = DEFAULT_PRIOR) ->
         for card in d.cards:
             known[s] |= 1 << card.index
     taker = exchanged = -1
-    for seat_txt, act in view.bids:
-        if act == "take" or act.startswith("name"):
-            taker = int(seat_txt[1:]) - 1
-        elif act == "exchange":
-            exchanged = int(seat_txt[1:]) - 1
-        elif act == "agree":
+    for e in view.events:
+        kind = e.kind
+        if kind == "take" or kind == "name":
+            taker = seat_index(e.seat)
+        elif kind == "exchange":
+            exchanged = seat_index(e.seat)
+        elif kind == "agree":
             taker = int(view.dealer[1:]) & 3
     if view.upcard is not None:
         recipient = int(view.dealer[1:]) - 1
@@ -144,14 +146,10 @@ def constraints(view: Any, opts: Any, prior: BidPrior | None = DEFAULT_PRIOR) ->
             known[recipient] |= 1 << (13 * trump + 5)
         else:
             known[recipient] |= 1 << up
-    for line in view.history:
-        parts = line.split()
-        if len(parts) > 3 and parts[1] == "play" and "bourlot" in parts[3:]:
-            from trapoula.cards import Card
-
-            s = int(parts[0][1:]) - 1
-            c = Card.parse(parts[2]).index
-            known[s] |= 1 << (c + 1 if c % 13 == 10 else c - 1)  # Q <-> K
+    for e in view.events:
+        if e.kind == "play" and e.action is not None and "bourlot" in e.action.words:
+            c = e.cards[0].index
+            known[seat_index(e.seat)] |= 1 << (c + 1 if c % 13 == 10 else c - 1)  # Q <-> K
     counts = tuple(int(view.hand_counts[f"P{i + 1}"]) for i in range(4))
     known[me] = 0
     for s in range(4):

@@ -4,16 +4,18 @@ For a seat about to decide (RULES.md §2.2.5), :func:`decision_values` draws wor
 with its view — the other hands and the stock order from the unseen cards (the seat's own hand
 and the upturned trump card excepted), the earlier players' draws replayed with cards taken
 from their drawn hands — and, in each world, plays every candidate action followed by the
-heuristic bots to the end of the deal.  A candidate's value is the seat's mean chips for the
-deal (what it takes from the pot, less its ante, fees and bourré payment); every candidate
-meets the same worlds (common random numbers).
+rollout policy's bots (the caller passes them: :mod:`trapoula.search.rollout`; the PIMC bot
+passes the heuristic bot) to the end of the deal.  A candidate's value is the seat's mean
+chips for the deal (what it takes from the pot, less its ante, fees and bourré payment);
+every candidate meets the same worlds (common random numbers).
 
 >>> import random, trapoula
+>>> from trapoula.bots.bourre_heuristic import BourreHeuristicBot
 >>> g = trapoula.make("bourre", players=3)
 >>> s = g.new_deal(seed=3)
 >>> v = s.view(s.current_player)
 >>> vals = decision_values(v, g, [a for a in v.legal_actions if a.kind != "draw"], 4,
-...                        random.Random(1))
+...                        random.Random(1), BourreHeuristicBot)
 >>> sorted(str(a) for a in vals)
 ['fold', 'stay']
 """
@@ -27,6 +29,7 @@ from typing import Any
 from trapoula.cards import Card, deck_52
 from trapoula.core.action import Action
 from trapoula.core.game import Game
+from trapoula.search.rollout import RolloutPolicy, play_out
 
 __all__ = ["candidate_actions", "decision_values"]
 
@@ -77,24 +80,21 @@ def _world(view: Any, game: Game, rng: random.Random) -> Any:
     }
     state = game.from_setup(setup)
     trump = int(view.trump)
-    for line in view.history:
-        seat, _, rest = line.partition(" ")
-        if rest.startswith("draws "):
-            k = int(rest.split()[1])
+    for e in view.events:
+        seat = e.seat
+        if e.action is None:  # another seat's draw: only its number of cards is known
             held = state.view(seat).hand
-            out = _worst_first(held, trump)[:k]
+            out = _worst_first(held, trump)[:e.hidden]
             state = state.apply(f"{seat} draw {' '.join(str(c) for c in out)}")
         else:
-            state = state.apply(line)
+            state = state.apply(e.action)
     return state
 
 
 def decision_values(view: Any, game: Game, candidates: Sequence[Action], rollouts: int,
-                    rng: random.Random) -> dict[Action, float]:
-    """Mean chips of the seat for each candidate over ``rollouts`` sampled worlds."""
-    from trapoula.bots.bourre_heuristic import BourreHeuristicBot
-    from trapoula.cli.simulate_seats import seat_payoffs
-
+                    rng: random.Random, policy: RolloutPolicy) -> dict[Action, float]:
+    """Mean chips of the seat for each candidate over ``rollouts`` sampled worlds, played on
+    by ``policy`` bots (:mod:`trapoula.search.rollout`)."""
     me = view.seat
     totals = {a: 0.0 for a in candidates}
     done = 0
@@ -105,14 +105,7 @@ def decision_values(view: Any, game: Game, candidates: Sequence[Action], rollout
             continue
         seed = rng.getrandbits(32)
         for a in candidates:
-            bots: dict[str, Any] = {}
-            s = start.apply(a)
-            while not s.is_over:
-                who = s.current_player
-                bot = bots.get(who)
-                if bot is None:
-                    bot = bots[who] = BourreHeuristicBot(game, seed=seed + len(bots))
-                s = s.apply(bot.choose(s.view(who)))
-            totals[a] += seat_payoffs(s)[0].get(me, 0.0)
+            s = play_out(start.apply(a), game, policy, seed)
+            totals[a] += s.returns().get(me, 0.0)
         done += 1
     return {a: v / max(done, 1) for a, v in totals.items()}

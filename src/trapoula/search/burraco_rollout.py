@@ -5,15 +5,17 @@ every hand, the stock and the pozzetti hold.  :func:`draw_values` deals the unse
 the 108 (two packs and four jokers) at random into the other hands, the pozzetti still on the
 table and the stock (cards a player picked up with the pile and has not laid or discarded
 since go back into his hand), builds that position with ``game.from_setup`` and plays each
-candidate followed by the heuristic bots to the end of the deal.  A candidate's value is the
-seat's side's deal points minus the best other side's, averaged over the same worlds for every
-candidate (common random numbers).
+candidate followed by the rollout policy's bots (the caller passes them:
+:mod:`trapoula.search.rollout`; the rollout bot passes the heuristic bot) to the end of the
+deal.  A candidate's value is the seat's side's deal points minus the best other side's,
+averaged over the same worlds for every candidate (common random numbers).
 
 >>> import random, trapoula
+>>> from trapoula.bots.burraco_heuristic import BurracoHeuristicBot
 >>> g = trapoula.make("burraco")
 >>> s = g.new_deal(seed=2)
 >>> v = s.view(s.current_player)
->>> vals = draw_values(v, g, list(v.legal_actions), 2, random.Random(1))
+>>> vals = draw_values(v, g, list(v.legal_actions), 2, random.Random(1), BurracoHeuristicBot)
 >>> sorted(str(a) for a in vals)
 ['draw', 'pickup']
 """
@@ -28,6 +30,7 @@ from typing import Any
 from trapoula.cards import Card, deck_108
 from trapoula.core.action import Action
 from trapoula.core.game import Game
+from trapoula.search.rollout import RolloutPolicy, play_out
 
 __all__ = ["draw_samples", "draw_values", "world_at_turn_start"]
 
@@ -36,20 +39,16 @@ def _picked_up(view: Any) -> dict[str, Counter[Card]]:
     """Cards each other seat took with the pile and may still hold (public knowledge)."""
     pile: list[Card] = []
     held: dict[str, Counter[Card]] = {}
-    for line in view.history:
-        parts = line.split()
-        if len(parts) < 2:
-            continue
-        seat, kind = parts[0], parts[1]
-        if kind == "discard" and len(parts) > 2:
-            pile.append(Card.parse(parts[2]))
-            held.setdefault(seat, Counter()).subtract([Card.parse(parts[2])])
+    for e in view.events:
+        seat, kind = e.seat, e.kind
+        if kind == "discard":
+            pile.append(e.cards[0])
+            held.setdefault(seat, Counter()).subtract(e.cards)
         elif kind == "pickup":
             held.setdefault(seat, Counter()).update(pile)
             pile = []
         elif kind in ("meld", "add"):
-            cards = [Card.parse(p) for p in parts[2:] if not p.isdigit()]
-            held.setdefault(seat, Counter()).subtract(cards)
+            held.setdefault(seat, Counter()).subtract(e.cards)
     return {s: Counter({c: k for c, k in cnt.items() if k > 0}) for s, cnt in held.items()}
 
 
@@ -105,11 +104,10 @@ def _margin(result: dict[str, Any], side: str) -> float:
 
 
 def draw_samples(view: Any, game: Game, candidates: Sequence[Action], rollouts: int,
-                 rng: random.Random) -> dict[Action, list[float]]:
+                 rng: random.Random, policy: RolloutPolicy) -> dict[Action, list[float]]:
     """The seat's side's deal-point margin for each candidate in each of ``rollouts`` worlds
-    (the same worlds, in the same order, for every candidate)."""
-    from trapoula.bots.burraco_heuristic import BurracoHeuristicBot
-
+    (the same worlds, in the same order, for every candidate), played on by ``policy`` bots
+    (:mod:`trapoula.search.rollout`)."""
     side = view.team
     out: dict[Action, list[float]] = {a: [] for a in candidates}
     for _ in range(rollouts):
@@ -119,22 +117,13 @@ def draw_samples(view: Any, game: Game, candidates: Sequence[Action], rollouts: 
             continue
         seed = rng.getrandbits(32)
         for a in candidates:
-            bots: dict[str, Any] = {}
-            s = start.apply(a)
-            steps = 0
-            while not s.is_over and steps < 2000:
-                who = s.current_player
-                bot = bots.get(who)
-                if bot is None:
-                    bot = bots[who] = BurracoHeuristicBot(game, seed=seed + len(bots))
-                s = s.apply(bot.choose(s.view(who)))
-                steps += 1
+            s = play_out(start.apply(a), game, policy, seed, max_steps=2000)
             out[a].append(_margin(s.result or {}, side) if s.is_over else 0.0)
     return out
 
 
 def draw_values(view: Any, game: Game, candidates: Sequence[Action], rollouts: int,
-                rng: random.Random) -> dict[Action, float]:
+                rng: random.Random, policy: RolloutPolicy) -> dict[Action, float]:
     """Mean deal-point margin of the seat's side for each candidate over ``rollouts`` worlds."""
-    samples = draw_samples(view, game, candidates, rollouts, rng)
+    samples = draw_samples(view, game, candidates, rollouts, rng, policy)
     return {a: sum(v) / max(len(v), 1) for a, v in samples.items()}

@@ -5,7 +5,8 @@ fields of its own (its seat, hand, declarations, legal actions).  :class:`Splice
 public view once per state, cut at those fields, and a seat's text is the public segments with
 the seat's own fields encoded in between: a broadcast builds and encodes one view, not one per
 seat.  The shared segments come from the public view only, so they cannot hold a hidden card;
-the seat's own fields are read from the state for that seat alone.
+the seat's own fields are the game's own answer for that seat alone (Bourloto's
+:func:`~trapoula.games.bourloto.view.own_fields`, the very function its ``make_view`` uses).
 
 A game takes this path when its view class is registered here with the seat's own fields and a
 function computing them (:data:`PRIVATE`); the result must be exactly ``dumps(state.view(seat))``
@@ -33,8 +34,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from trapoula.cards import cards_of
-from trapoula.core.seats import seat_index, seat_name
 from trapoula.web.serialize import Shared, dumps, encode, fields_of, to_json, view_parts, view_text
 
 __all__ = ["PRIVATE", "Spliced", "disable"]
@@ -45,26 +44,16 @@ PRIVATE: dict[type, tuple[tuple[str, ...], PrivateFn]] = {}
 
 
 def _bourloto_private(state: Any, seat: str) -> tuple[Any, ...]:
-    """seat, hand, my_declarations, legal_actions of a Bourloto seat (as ``make_view``)."""
-    from trapoula.games.bourloto.view import DeclarationView
+    """seat, hand, my_declarations, legal_actions of a Bourloto seat (its view's own part)."""
+    from trapoula.games.bourloto.view import own_fields
 
-    deal = getattr(state, "deal", state)  # a match's current deal, or a lone deal
-    i = seat_index(seat)
-    name = seat_name(i)
-    return (
-        name,
-        tuple(cards_of(deal.hands[i])),
-        tuple(DeclarationView(name, d.name, tuple(d.cards), d.points)
-              for d in deal.available_declarations(i)),
-        tuple(deal.legal_actions()) if deal.current_index == i else (),
-    )
+    return own_fields(getattr(state, "deal", state), seat)  # a match: its current deal
 
 
 def _register_builtin() -> None:
-    from trapoula.games.bourloto.view import BourlotoView
+    from trapoula.games.bourloto.view import OWN_FIELDS, BourlotoView
 
-    PRIVATE[BourlotoView] = (("seat", "hand", "my_declarations", "legal_actions"),
-                             _bourloto_private)
+    PRIVATE[BourlotoView] = (OWN_FIELDS, _bourloto_private)
 
 
 _register_builtin()

@@ -58,10 +58,12 @@ def card_text(card: Card) -> str:
 
 
 def fields_of(cls: type) -> tuple[str, ...]:
-    """The field names of a dataclass, in order (cached)."""
+    """The field names of a dataclass that clients see, in order (cached): a field marked
+    ``metadata={"local": True}`` (a view's typed ``events``, which repeat its ``history``)
+    stays on the server."""
     names = _FIELDS.get(cls)
     if names is None:
-        names = tuple(f.name for f in dataclasses.fields(cls))
+        names = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("local"))
         _FIELDS[cls] = names
     return names
 

@@ -90,10 +90,10 @@ class TableRow:
         """The table's rules object, from every stored option value (``rules``; a row
         without them: its ``options`` but the keys starting with ``_``, which are the
         table's own settings, not rules)."""
-        import trapoula
+        from trapoula.core.registry import make_stored
 
         rules = self.rules if self.rules is not None else rule_options(self.options)
-        return trapoula.make(self.game, self.preset, **rules)
+        return make_stored(self.game, self.preset, rules)  # retired options dropped
 
     def new_match(self, game: Any) -> Any:
         """The table's match before its first action, dealt as when it was created."""

@@ -155,6 +155,7 @@ def test_view_shows_no_hidden_card(players: int) -> None:
     game = trapoula.make("burraco", players=players)
     for i in range(4):
         state = game.new_deal(seed=i)
+        upcard = set(state.discard)  # turned up at the deal: public (a pickup event names it)
         rng = random.Random(i)
         for _ in range(60):
             if state.is_over:
@@ -165,6 +166,7 @@ def test_view_shows_no_hidden_card(players: int) -> None:
                 public |= {c for t in state.melds for m in t for c in m.cards}
                 public |= {c for e in state.history for c in (x.index for x in e.action.cards)}
                 public.add(state.picked)  # the one-card pile just taken: everybody saw it
+                public |= upcard
                 assert {c.index for c in cards_in(v)} <= public
                 assert sorted(c.index for c in v.hand) == state.hand_indices(s)
                 assert v.hand_counts == {f"P{k + 1}": state.sizes[k] for k in range(players)}

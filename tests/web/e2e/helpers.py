@@ -16,6 +16,7 @@ from typing import Any
 
 import trapoula
 from trapoula.cards import Card
+from trapoula.games import hidden_cards
 
 __all__ = ["FrameLog", "Player", "cards_in", "drive", "hidden_card_leaks", "replay_states"]
 
@@ -192,16 +193,16 @@ def replay_states(record: dict[str, Any]) -> list[Any]:
 
 def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
                       seat_of: dict[str, str | None]) -> list[str]:
-    """Frames that name a card another seat holds and the engine does not show the receiver.
+    """Frames that name a card hidden from the receiver.
 
     The record (``/api/tables/{id}/record``) is replayed through the engine; for each state
-    frame (its ``seq``), the hidden cards are the cards in the other seats' hands (and a Bourré
-    seat's face-down exchanged cards) that appear nowhere in the receiver's own engine view
-    (``view(seat)``, or ``public_view()`` for a
-    spectator).  A frame naming one of them is a leak.
+    frame (its ``seq``), the hidden cards are the game's ``hidden_cards(state, seat)`` (other
+    hands, face-down discards, the stock, the pozzetti; None for a spectator) that the
+    receiver's own engine view does not show (``view(seat)``, or ``public_view()``; the
+    views themselves are checked against ``hidden_cards`` by the playout harness).  A frame
+    naming one of them is a leak.
     """
     states = replay_states(record)
-    seats = sorted(states[0].view("P1").hand_counts)
     problems: list[str] = []
     cache: dict[tuple[int, str | None], set[str]] = {}
     for label, msg in frames.frames:
@@ -214,13 +215,15 @@ def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
         hidden = cache.get(key)
         if hidden is None:
             state = states[seq]
+            # the game's own answer (hands, face-down discards, the stock...; with two packs,
+            # Burraco, a card no copy of which is in sight), less what the receiver's engine
+            # view shows (a Burraco match's dealer draw, cards since shuffled back)
+            copies = 2 if record["game"] == "burraco" else 1
             known = cards_in(state.view(viewer) if viewer else state.public_view())
-            held: set[str] = set()
-            for s in seats:
-                if s != viewer:  # its hand, and (Bourré) the cards it exchanged face down
-                    v = state.view(s)
-                    held |= {str(c) for c in (*v.hand, *getattr(v, "my_discards", ()))}
-            hidden = cache[key] = held - known
+            hidden = cache[key] = {
+                str(c) for c, n in hidden_cards(state, viewer).items()
+                if n >= (4 if c.is_joker else copies)
+            } - known
         fair = msg.get("fair") or {}
         if fair.get("revealed"):
             # a finished deal's pack is revealed on purpose (web/fair.py): never the current one
@@ -231,6 +234,9 @@ def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
             if early:
                 problems.append(f"{label} at seq {seq} got the pack of deal(s) {early} in play")
             msg = {**msg, "fair": {k: v for k, v in fair.items() if k != "revealed"}}
+        if not getattr(states[seq], "deal", states[seq]).history:
+            # the last action ended the previous deal: its (public) card may be dealt again
+            msg = {k: v for k, v in msg.items() if k != "last"}
         shown = cards_in(msg)
         if shown & hidden:
             problems.append(f"{label} (seat {viewer}) at seq {seq} saw {sorted(shown & hidden)}")

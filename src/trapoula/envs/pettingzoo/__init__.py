@@ -206,7 +206,7 @@ class TrapoulaAECEnv(AECEnv):
             self._rewarded = False
         play = self.play
         if play.over:
-            r = self.adapter.rewards(play.view(self.seats[0]))
+            r = self.adapter.state_rewards(play.state)
             result = play.state.result
             for a in self.agents:
                 self.rewards[a] = r[self._seat_of[a]]

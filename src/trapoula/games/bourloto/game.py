@@ -23,6 +23,7 @@ from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, fresh_seed
 from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
+from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index
 from trapoula.errors import ConfigError, RecordError
 from trapoula.games.bourloto.actions import ACTIONS, parse_bourloto_action
@@ -53,6 +54,9 @@ class Bourloto(Game):
     options_class: ClassVar[type[RuleOptions]] = BourlotoOptions
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     default_preset: ClassVar[str] = "ru"
+    retired_options: ClassVar[Mapping[str, str]] = {
+        "direction": "cosmetic (clockwise or counterclockwise); it never changed play",
+    }
     players: ClassVar[int] = 4
 
     options: BourlotoOptions
@@ -314,6 +318,17 @@ class Bourloto(Game):
         )
         out: BourlotoView = replace(v, match=info)
         return out
+
+    # --- metadata and payoffs -----------------------------------------------------------------
+    def _game_info(self) -> GameInfo:
+        from trapoula.games.bourloto.outcome import game_info
+
+        return game_info(self)
+
+    def deal_outcome(self, deal: Any) -> DealOutcome:
+        from trapoula.games.bourloto.outcome import deal_outcome
+
+        return deal_outcome(self, deal.result or {})
 
     # --- fast path ----------------------------------------------------------------------------
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:

@@ -56,10 +56,6 @@ class BourlotoOptions(RuleOptions):
         "cards hold 0 points counting trump values may still demand a redeal (with his first "
         "action after the deal)",
     )
-    direction: str = option(
-        "clockwise", "cosmetic: the physical direction of play",
-        choices=("clockwise", "counterclockwise"),
-    )
     # --- declarations (§1.3) ---
     four_values: str = option(
         "flat_100", "four of a kind values: any rank 100 (ru) or J200 9:150 A-Q100 8,7:0 (gr)",
@@ -127,7 +123,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "initial_deal": "3+2",
         "redeal_dealer": "next",
         "seven_exchange": "trump_is_upcard_suit",
-        "direction": "counterclockwise",
         "four_values": "gr",
         "declaration_timing": "first_trick",
         "bourlot_announce": "when_played",

@@ -21,6 +21,7 @@ from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, fresh_seed
 from trapoula.core.options import RuleOptions
+from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.errors import ConfigError, RecordError
 from trapoula.games.bourre.actions import parse_bourre_action
@@ -338,6 +339,18 @@ class Bourre(Game):
         """A session: a table of ``players`` with chip stacks playing deal after deal
         (``stored``: a record's deals, replayed instead of dealt from ``seed``)."""
         return BourreSession(self, seed, dealing=dealing, stored=stored)
+
+
+    # --- metadata and payoffs -----------------------------------------------------------------
+    def _game_info(self) -> GameInfo:
+        from trapoula.games.bourre.outcome import game_info
+
+        return game_info(self)
+
+    def deal_outcome(self, deal: Any) -> DealOutcome:
+        from trapoula.games.bourre.outcome import deal_outcome
+
+        return deal_outcome(self, deal)
 
     # --- fast path ----------------------------------------------------------------------------
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:

@@ -29,14 +29,15 @@ Table rules (RULES.md is silent; these are the engine's choices):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from trapoula.core.action import Action
-from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
-from trapoula.core.game import derive_seed, fresh_seed
+from trapoula.core.chance import DEALING, StoredDeals
+from trapoula.core.game import derive_seed
+from trapoula.core.match import Match
+from trapoula.core.outcome import MatchOutcome
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import GameState, LogCell
-from trapoula.errors import ConfigError, IllegalActionError, RecordError
+from trapoula.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
     from trapoula.games.bourre.game import Bourre
@@ -60,36 +61,31 @@ class DealSummary:
     left: tuple[str, ...]
 
 
-class BourreSession(GameState):
-    """A table of ``players`` with integer chip stacks.  Immutable; ``apply`` returns a new one."""
+class BourreSession(Match):
+    """A table of ``players`` with integer chip stacks.  Immutable; ``apply`` returns a new one.
 
-    __slots__ = (
-        "_game", "seed", "deal_number", "deal", "_stacks", "_pot", "seated", "exempt",
-        "deals", "over", "_cell", "dealing", "stored", "dealt", "first",
-    )
+    The lifecycle is :class:`trapoula.core.match.Match`'s; a session adds the chips: antes
+    before each deal, the settlement after it, who is still seated and who skips the ante.
+    """
+
+    __slots__ = ("_stacks", "_pot", "seated", "exempt")
+    _FIELDS: ClassVar[tuple[str, ...]] = (*Match._FIELDS, *__slots__)
 
     _game: Bourre
-    seed: int
-    deal_number: int
     deal: BourreState
+    deals: tuple[DealSummary, ...]
+    dealt: tuple[BourreState, ...]
+    first: str
     _stacks: tuple[int, ...]
     _pot: int
     seated: tuple[int, ...]
     exempt: frozenset[int]  # seats that skipped (or skip) the ante of the current deal
-    deals: tuple[DealSummary, ...]
-    over: bool
-    _cell: LogCell
-    dealing: int
-    stored: StoredDeals | None
-    dealt: tuple[BourreState, ...]  # the first state of every deal (their origins hold the cards)
-    first: str
 
     def __init__(
         self, game: Bourre, seed: int | None = None, *, dealing: int = DEALING,
         stored: StoredDeals | None = None,
     ) -> None:
-        self._game = game
-        self.seed = fresh_seed() if seed is None else seed
+        self._begin(game, seed, dealing, stored)
         n = game.options.players
         if game.options.starting_stack < game.options.ante:
             raise ConfigError(
@@ -101,42 +97,14 @@ class BourreSession(GameState):
         self._pot = 0
         self.seated = tuple(range(n))
         self.exempt = frozenset()
-        self.deals = ()
-        self.over = False
-        self._cell = None
-        self.dealing, self.stored, self.dealt = dealing, stored, ()
-        if stored is not None:
-            first = seat_index(str(stored.first))
-            if first >= n:
-                raise RecordError(f"the record's first dealer {stored.first} is not at the table")
-        else:
-            first = derive_seed(self.seed, "first-dealer") % n
+        first = self._first_dealer(n)
         self.first = seat_name(first)
         self._next_deal(first)
-
-    def _copy(self) -> BourreSession:
-        new = object.__new__(BourreSession)
-        for name in BourreSession.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
-        return new
 
     # --- public protocol ----------------------------------------------------------------------
     @property
     def game(self) -> Bourre:
         return self._game
-
-    @property
-    def current_player(self) -> str | None:
-        return None if self.over else self.deal.current_player
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
-    @property
-    def dealer(self) -> str:
-        """The dealer of the current (or last) deal."""
-        return self.deal.dealer
 
     @property
     def stacks(self) -> dict[str, int]:
@@ -158,15 +126,15 @@ class BourreSession(GameState):
     def result(self) -> dict[str, Any] | None:
         if not self.over:
             return None
-        holders = [i for i, v in enumerate(self._stacks) if v]
-        winner = (
-            seat_name(holders[0]) if len(holders) == 1 and self._pot == 0 else None
-        )
-        return {"stacks": self.stacks, "pot": self._pot, "winner": winner,
+        return {"stacks": self.stacks, "pot": self._pot, "winner": self.winner,
                 "deals": len(self.deals)}
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.over else self.deal.legal_actions()
+    def _match_outcome(self) -> MatchOutcome:
+        """Each seat's chips won or lost over the session (its stack less the starting one)."""
+        start = self._game.options.starting_stack
+        stacks = self.stacks
+        return MatchOutcome({s: float(v - start) for s, v in stacks.items()}, stacks,
+                            self.winner, len(self.deals), "chips")
 
     def apply(self, action: Action | str) -> BourreSession:
         a = self.parse(action)
@@ -203,31 +171,7 @@ class BourreSession(GameState):
             self.deal, seat, stacks=stacks, pot=self.pot, session=info, public=public
         )
 
-    def _log(self) -> LogCell:
-        return self._cell
-
-    def record(self) -> dict[str, Any]:
-        """The session's record: its seed, first dealer, every deal's cards (``deals``),
-        the actions and, once over, the result."""
-        rec = record_head(self._game, "match", self.dealing)
-        rec["seed"] = self.seed
-        rec["first_dealer"] = self.first
-        rec["deals"] = [d.chance() for d in self.dealt]
-        rec["actions"] = [str(e) for e in self.history]
-        if self.over:
-            rec["result"] = self.result
-        return rec
-
     # --- transitions --------------------------------------------------------------------------
-    def _apply_legal(self, action: Action) -> BourreSession:
-        seat = self.deal.current_player
-        new = self._copy()
-        new._cell = (self._cell, seat, action)
-        new.deal = self.deal._apply_legal(action)
-        if new.deal.is_over:
-            new._finish_deal()
-        return new
-
     def _finish_deal(self) -> None:
         deal = self.deal
         res = deal.result
@@ -258,7 +202,7 @@ class BourreSession(GameState):
         ),)
         max_deals = self._game.options.max_deals
         if max_deals and self.deal_number >= max_deals:
-            self.over = True
+            self._end()
             return
         self._next_deal(deal.dealer_index + 1)
 
@@ -289,16 +233,20 @@ class BourreSession(GameState):
             if seated:
                 stacks[seated[0]] += pot
                 pot = 0
-            self._stacks, self._pot, self.over = tuple(stacks), pot, True
+            self._stacks, self._pot = tuple(stacks), pot
+            self._end()
             return
         dealer = next(s for s in ((start + j) % n for j in range(n)) if s in seated)
         self.deal_number += 1
         self._stacks, self._pot = tuple(stacks), pot
-        chance = None
-        if self.stored is not None:
-            chance = self.stored.deal(self.deal_number)
-            check_dealer(chance, self.deal_number, seat_name(dealer))
         self.deal = self._game._session_deal(
-            derive_seed(self.seed, self.deal_number), dealer, seated, pot, stacks, chance
+            derive_seed(self.seed, self.deal_number), dealer, seated, pot, stacks,
+            self._stored_chance(dealer),
         )
         self.dealt = self.dealt + (self.deal,)
+
+    def _end(self) -> None:
+        """The session is over: the winner is the one player holding every chip, if any."""
+        self.over = True
+        holders = [i for i, v in enumerate(self._stacks) if v]
+        self.winner = seat_name(holders[0]) if len(holders) == 1 and self._pot == 0 else None

@@ -12,22 +12,33 @@ to the state.  Discards are face down, so another seat's ``draw`` shows only as 
 (('P1 draws 4',), {'P1': 5, 'P2': 5, 'P3': 5}, {'P1': 4})
 >>> s.view("P1").history[0].startswith("P1 draw ")
 True
+>>> e, mine = v.events[0], s.view("P1").events[0]     # the typed events (core.view)
+>>> e.action, e.hidden, e.source, mine.action == s.history[0].action
+(None, 4, 'stock', True)
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import Card, Suit, cards_of
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index
+from trapoula.core.view import SeatEvent, SeatView, event, log_pairs
 from trapoula.games.bourre.play import trick_winner
 
 if TYPE_CHECKING:
     from trapoula.games.bourre.state import BourreState
 
-__all__ = ["BourreView", "SessionInfo", "TrickView", "make_view", "public_text"]
+__all__ = [
+    "BourreView", "SessionInfo", "TrickView", "hidden_cards", "make_view", "public_text",
+]
+
+#: view fields kept out of the JSON sent to clients (they repeat ``history``)
+LOCAL = {"local": True}
+_MEANINGS = {"fold": "folds", "stay": "stays with the hand dealt", "play": None}
 
 _SEATS = tuple(f"P{i}" for i in range(1, 9))
 
@@ -52,7 +63,7 @@ class SessionInfo:
 
 
 @dataclass(frozen=True)
-class BourreView:
+class BourreView(SeatView):
     """A seat's knowledge of the deal (and of the session, when it is part of one)."""
 
     game: str
@@ -82,6 +93,8 @@ class BourreView:
     history: tuple[str, ...]
     result: dict[str, Any] | None
     session: SessionInfo | None = field(default=None)
+    #: the log as typed events (``history`` is their text)
+    events: tuple[SeatEvent, ...] = field(default=(), metadata=LOCAL)
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -90,8 +103,8 @@ class BourreView:
         return tuple(out + [c for _, c in self.trick])
 
     @property
-    def to_act(self) -> bool:
-        return self.current_player == self.seat
+    def stock_size(self) -> int | None:
+        return self.stock_count
 
 
 def public_text(seat: str, action: Action, viewer: str) -> str:
@@ -106,21 +119,6 @@ def public_text(seat: str, action: Action, viewer: str) -> str:
     if action.kind == "draw" and seat != viewer:
         return f"{seat} draws {len(action.cards)}"
     return f"{seat} {action}"
-
-
-def _events(state: BourreState) -> list[tuple[str, Action]]:
-    """The deal's log, oldest first, read straight from its cells."""
-    out: list[tuple[str, Action]] = []
-    cell = state._cell
-    while cell is not None:
-        if len(cell) == 3:
-            cell, who, action = cell
-        else:
-            cell, ev = cell
-            who, action = ev.seat, ev.action
-        out.append((who, action))
-    out.reverse()
-    return out
 
 
 def make_view(
@@ -146,23 +144,34 @@ def make_view(
     ctx = state._ctx
     me = "" if public else _SEATS[i]
     mine = i < ctx.n and not public
-    history: list[str] = []
+    events: list[SeatEvent] = []
     tricks: list[TrickView] = []
     cur: list[tuple[str, Card]] = []
     players = ctx.players
-    for who, action in _events(state):
+    for who, action in log_pairs(state._log()):
         kind = action.kind
-        if kind == "draw" and who != me:
-            history.append(f"{who} draws {len(action.cards)}")
-        else:
-            history.append(f"{who} {action}")
-        if kind != "play":
+        if kind == "draw":
+            k = len(action.cards)
+            if who != me:
+                events.append(event(who, kind, None, f"{who} draws {k}", hidden=k,
+                                        source="stock", meaning=f"draws {k}"))
+            else:
+                events.append(event(who, kind, action, f"{who} {action}", hidden=k,
+                                        source="stock", meaning=f"draws {k}"))
             continue
-        cur.append((who, action.cards[0]))
+        if kind != "play":
+            events.append(event(who, kind, action, f"{who} {action}",
+                                    meaning=_MEANINGS.get(kind)))
+            continue
+        card = action.cards[0]
+        cur.append((who, card))
+        winner = None
         if len(cur) == players:
             w = trick_winner([c.index for _, c in cur], ctx.trump)
-            tricks.append(TrickView(cur[0][0], tuple(cur), cur[w][0]))
+            winner = cur[w][0]
+            tricks.append(TrickView(cur[0][0], tuple(cur), winner))
             cur = []
+        events.append(event(who, kind, action, f"{who} {action}", (card,), winner=winner))
     decided = ctx.seats[: state._deal.dpos] if state._phase == 0 else ctx.seats
     staying = tuple(_SEATS[s] for s in ctx.seats if state.active >> s & 1)
     folded = tuple(_SEATS[s] for s in decided if not state.active >> s & 1)
@@ -196,7 +205,32 @@ def make_view(
         legal_actions=(
             tuple(state.legal_actions()) if state.current_index == i and not public else ()
         ),
-        history=tuple(history),
+        history=tuple(e.text for e in events),
         result=state.result,
         session=session,
+        events=tuple(events),
     )
+
+
+def hidden_cards(state: BourreState, seat: str | None) -> Counter[Card]:
+    """The cards ``seat`` (None or ``""``: a spectator) cannot see at ``state``: the other
+    hands, every discard but the seat's own (face down), folded hands and the stock.  The
+    turned-up trump card and the cards played are public; a seat knows the cards it threw
+    away even after they went back into a refilled stock.  Each card counts once.
+
+    >>> import trapoula
+    >>> s = trapoula.make("bourre", players=3).new_deal(seed=1)
+    >>> len(hidden_cards(s, "P1")), len(hidden_cards(s, None))   # 52 - 5 in hand - trump card
+    (46, 51)
+    """
+    me = seat_index(seat) if seat else -1
+    mask = state.pool
+    for s, h in enumerate(state.hands):
+        if s != me:
+            mask |= h
+    for c in state.stock:
+        mask |= 1 << c
+    if 0 <= me < len(state.discards):
+        mask &= ~state.discards[me] & ~state.hands[me]
+    mask &= ~state.played & ~(1 << state.trump_card.index)
+    return Counter(cards_of(mask))

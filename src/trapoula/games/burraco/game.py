@@ -23,12 +23,12 @@ from trapoula.cards import Card, deck_108, parse_cards
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, card_list
 from trapoula.core.game import Game, derive_seed, fresh_seed
-from trapoula.core.match import TeamMatch
+from trapoula.core.match import TargetMatch
 from trapoula.core.options import RuleOptions
+from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index, seat_name, seat_names
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, RecordError, TrapoulaError
-from trapoula.games.burraco.match import SoloMatch
 from trapoula.games.burraco.melds import MeldInfo, analyze_meld
 from trapoula.games.burraco.rules import PRESETS, BurracoOptions
 from trapoula.games.burraco.scoring import dealer_draw, draw_for_dealer
@@ -228,10 +228,10 @@ class Burraco(Game):
     def new_match(
         self, seed: int | None = None, *, dealing: int = DEALING,
         stored: StoredDeals | None = None,
-    ) -> TeamMatch | SoloMatch:
+    ) -> TargetMatch:
         """A match to ``target``; the first dealer is drawn for (§3.2.1), then the deal
-        passes to the left.  Two partnerships play a :class:`TeamMatch`; 2 or 3 players
-        each playing alone a :class:`SoloMatch` (scores by seat).  ``stored``: a record's
+        passes to the left.  Two partnerships score by team (``A``, ``B``); 2 or 3 players
+        each playing alone by seat.  ``stored``: a record's
         dealer draw and deals, replayed instead of dealt from ``seed``."""
         seed = fresh_seed() if seed is None else seed
         first_seed = derive_seed(seed, 1)
@@ -251,9 +251,7 @@ class Burraco(Game):
             check_dealer(chance, 1, origin["dealer"])
             first = self._stored_deal(chance, dealer, origin, first_seed, rounds)
         info = {"draw": [{s: str(Card.from_index(c)) for s, c in r.items()} for r in rounds]}
-        if self.players != 4:
-            return SoloMatch(self, seed, first, dealing=dealing, stored=stored, first_info=info)
-        return TeamMatch(self, seed, dealing=dealing, stored=stored, first=(info, first))
+        return TargetMatch(self, seed, dealing=dealing, stored=stored, first=(info, first))
 
     def _stored_draw(self, first: Any) -> tuple[int, tuple[dict[str, int], ...]]:
         """The first dealer from a record's rounds of the draw for dealer (checked)."""
@@ -299,7 +297,7 @@ class Burraco(Game):
     def _match_next_dealer(self, deal: BurracoState) -> int:
         return (deal.dealer_index + 1) % self.players
 
-    def _match_view(self, match: TeamMatch | SoloMatch, seat: str | None) -> BurracoView:
+    def _match_view(self, match: TargetMatch, seat: str | None) -> BurracoView:
         """A seat's view with the match information (``seat=None``: the public view)."""
         v = match.deal.view(seat) if seat is not None else match.deal.public_view()
         assert isinstance(v, BurracoView)
@@ -309,6 +307,18 @@ class Burraco(Game):
             deal_scores=tuple(d.points for d in match.deals),
         )
         return replace(v, match=info)
+
+
+    # --- metadata and payoffs -----------------------------------------------------------------
+    def _game_info(self) -> GameInfo:
+        from trapoula.games.burraco.outcome import game_info
+
+        return game_info(self)
+
+    def deal_outcome(self, deal: Any) -> DealOutcome:
+        from trapoula.games.burraco.outcome import deal_outcome
+
+        return deal_outcome(self, deal.result or {})
 
     # --- fast path ----------------------------------------------------------------------------
     def random_playouts(self, n: int, seed: int = 0) -> list[dict[str, Any]]:

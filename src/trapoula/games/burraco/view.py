@@ -18,18 +18,24 @@ or the pozzetti's contents can be reached from it.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from trapoula.cards import Card, Suit
+from trapoula.cards import Card, Suit, parse_cards
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
+from trapoula.core.view import SeatEvent, SeatView, event, log_pairs
 
 if TYPE_CHECKING:
     from trapoula.games.burraco.melds import MeldInfo
     from trapoula.games.burraco.state import BurracoState
 
-__all__ = ["BurracoView", "MatchInfo", "MeldView", "make_view"]
+__all__ = ["BurracoView", "MatchInfo", "MeldView", "hidden_cards", "make_view"]
+
+#: view fields kept out of the JSON sent to clients (they repeat ``history``)
+LOCAL = {"local": True}
+_HAND, _POZZETTO = 11, 11
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,7 @@ class MatchInfo:
 
 
 @dataclass(frozen=True)
-class BurracoView:
+class BurracoView(SeatView):
     """A seat's knowledge of the deal (and of the match, when it is part of one)."""
 
     game: str
@@ -82,6 +88,16 @@ class BurracoView:
     end_reason: str
     dealer_draw: tuple[dict[str, Card], ...] = ()
     match: MatchInfo | None = field(default=None)
+    #: the log as typed events (``history`` is their text)
+    events: tuple[SeatEvent, ...] = field(default=(), metadata=LOCAL)
+
+    @property
+    def stock_size(self) -> int | None:
+        return self.stock_count
+
+    @property
+    def discard_size(self) -> int | None:
+        return len(self.discard)
 
     @property
     def team(self) -> str:
@@ -123,6 +139,7 @@ def make_view(state: BurracoState, seat: str, *, public: bool = False) -> Burrac
     ctx = state._ctx
     semi = ctx.opts.semi_clean_bonus
     names = ctx.team_names
+    events = _events(state)
     melds = {
         name: tuple(
             _meld_view(name, k + 1, m, state.owners[t][k], semi)
@@ -150,10 +167,76 @@ def make_view(state: BurracoState, seat: str, *, public: bool = False) -> Burrac
         legal_actions=(
             tuple(state.legal_actions()) if state.current_index == i and not public else ()
         ),
-        history=tuple(str(e) for e in state.history),
+        history=tuple(e.text for e in events),
         result=state.result,
         end_reason=state.end_reason,
         dealer_draw=tuple(
             {s: Card.from_index(c) for s, c in rnd.items()} for rnd in ctx.dealer_draw
         ),
+        events=events,
     )
+
+
+def _initial_pile(state: BurracoState) -> tuple[Card, ...]:
+    """The discard pile the deal started with (the upcard, or a set-up's pile)."""
+    ctx = state._ctx
+    origin = ctx.origin
+    setup = origin.get("setup")
+    if setup is not None:
+        return tuple(parse_cards(setup.get("discard", [])))
+    deck = origin.get("deck")
+    if deck is None:  # a bare ``deal_from_deck`` keeps no pack: the first pile taken then
+        return ()  # shows the cards discarded since (the upcard was public all the same)
+    c = deck[ctx.players * _HAND + len(ctx.team_names) * _POZZETTO]
+    return (Card.from_index(c) if isinstance(c, int) else Card.parse(c),)
+
+
+def _events(state: BurracoState) -> tuple[SeatEvent, ...]:
+    """The log as events: every action is public but which card a stock draw gave."""
+    pile = list(_initial_pile(state))
+    out: list[SeatEvent] = []
+    for who, action in log_pairs(state._log()):
+        kind = action.kind
+        text = f"{who} {action}"
+        if kind == "draw":
+            out.append(event(who, kind, action, text, hidden=1, source="stock"))
+        elif kind == "pickup":
+            out.append(event(who, kind, action, text, tuple(pile), source="discard"))
+            pile = []
+        else:
+            if kind == "discard":
+                pile.append(action.cards[0])
+            out.append(event(who, kind, action, text, action.cards))
+    return tuple(out)
+
+
+def hidden_cards(state: BurracoState, seat: str | None) -> Counter[Card]:
+    """The copies of each card ``seat`` (None or ``""``: a spectator) cannot see at
+    ``state``: the other hands, the stock and the pozzetti still on the table, less the
+    cards of discard piles another seat took and still holds (everybody saw them).
+
+    >>> import trapoula
+    >>> s = trapoula.make("burraco").new_deal(seed=1)
+    >>> sum(hidden_cards(s, "P1").values()), sum(hidden_cards(s, None).values())
+    (96, 107)
+    """
+    me = seat_index(seat) if seat else -1
+    ctx = state._ctx
+    # the cards each seat took with a pile and may still hold (a multiset per seat)
+    known: list[Counter[Card]] = [Counter() for _ in range(ctx.players)]
+    for e in _events(state):
+        s = seat_index(e.seat)
+        if e.kind == "pickup":
+            known[s].update(e.cards)
+        elif e.cards:
+            known[s].subtract(e.cards)
+            known[s] = +known[s]
+    out: Counter[Card] = Counter()
+    for s in range(ctx.players):
+        if s != me:
+            out.update(Card.from_index(c) for c in state.hand_indices(s))
+            out.subtract(known[s])
+    out.update(Card.from_index(c) for c in state.stock[state.spos:])
+    for packet in state.pozzetti:
+        out.update(Card.from_index(c) for c in packet)
+    return +out
