@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: play test layers bench lint typecheck conformance clean
+.PHONY: play test layers bench lint typecheck conformance clean compiled pure
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -50,5 +50,18 @@ bench: $(DEVSTAMP)
 	$(PY) -m pip install --quiet -e '.[all,dev,bench]'
 	$(PY) benchmarks/run_all.py
 
-clean:
+# Optional: the Bourloto rule modules compiled with mypyc (needs a C compiler; mypyc comes
+# with the dev extra's mypy).  The compiled modules sit beside the .py files and are imported
+# instead of them; the pure-Python modules stay the fallback everywhere: `make pure` removes
+# the compiled ones.  (state.py and context.py stay interpreted: a state's class derives from
+# core's interpreted DealState, and drafts are sealed by a __class__ assignment, which
+# compiled classes do not allow.)
+COMPILED := actions bidding declarations declaring play scoring shows
+compiled: $(DEVSTAMP)
+	cd src && ../$(VENV)/bin/mypyc $(COMPILED:%=trapoula/games/bourloto/%.py)
+
+pure:
+	rm -rf src/build src/*__mypyc*.so src/trapoula/games/bourloto/*.so
+
+clean: pure
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -40,18 +40,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # --- known violations -------------------------------------------------------------------------
-# Violations that other branches of this session remove; each is reported as "known" and does
-# not fail the check.  The lead deletes this list when those branches are merged (an entry
-# that no longer occurs is reported as stale on stderr, without failing).
+# Empty: every rule holds.  A violation listed here is reported as "known" and does not fail
+# the check (for a change landing in steps); an entry that no longer occurs is reported as
+# stale on stderr.  Keep it empty on main.
 # Imports: (importing module, imported module or package) -> the branch that removes it.
-KNOWN_IMPORTS: dict[tuple[str, str], str] = {
-    # games.bourloto.fast runs the numpy playouts of trapoula.accel (games <-> accel cycle)
-    ("trapoula.games.bourloto.fast", "trapoula.accel"): "issue-14a",
-}
+KNOWN_IMPORTS: dict[tuple[str, str], str] = {}
 # Sizes: module path (relative to SRC) -> the branch that splits it.
-KNOWN_SIZES: dict[str, str] = {
-    "trapoula/games/bourloto/state.py": "issue-14a",
-}
+KNOWN_SIZES: dict[str, str] = {}
 KNOWN_VIOLATIONS = {"imports": KNOWN_IMPORTS, "sizes": KNOWN_SIZES}
 
 # --- the rules --------------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """Bourloto random playouts, thousands of deals at once with numpy.
 
-Plays exactly the deals of :func:`trapoula.games.bourloto.fast.python_playouts` (the contract
-is in that module's docstring): deal ``i`` draws from its own counter-based SplitMix64 stream
-(:class:`trapoula.core.rng.PlayoutRNG`), so a chunk of deals advances in lock-step, each
-deal's counter moving only when that deal draws.  Every rule option of
+Plays exactly the deals of :func:`trapoula.games.bourloto.fast.public_playouts` (the contract
+is in that module's docstring; the games find this module as the ``trapoula.playouts`` entry
+point and never import it).  This is the one fenced second copy of the §1.2-§1.5 rules, for
+speed; ``tests/accel`` pins it to the engine (whole playouts, and legal cards and trick
+winners at every state of thousands of deals).  Deal ``i`` draws from its own counter-based
+SplitMix64 stream (:class:`trapoula.core.rng.PlayoutRNG`), so a chunk of deals advances in
+lock-step, each deal's counter moving only when that deal draws.  Every rule option of
 :class:`~trapoula.games.bourloto.rules.BourlotoOptions` is supported (see :func:`supports`).
 
 Inside, a card is ``suit * 8 + r`` (``r`` = 0..7 for 7 8 9 10 J Q K A: the order of the
@@ -13,9 +16,9 @@ on the cards (no aponta redeal), the bidding is played first and only the deals 
 thrown in get shuffled.  The play draws (always one per card) are made in one block.
 
 >>> import trapoula
->>> from trapoula.games.bourloto.fast import python_playouts
+>>> from trapoula.games.bourloto.fast import public_playouts
 >>> g = trapoula.make("bourloto", "gr")
->>> random_playouts(g, 50, seed=3) == python_playouts(g, 50, seed=3)
+>>> random_playouts(g, 50, seed=3) == public_playouts(g, 50, seed=3)
 True
 """
 
@@ -40,14 +43,16 @@ from trapoula.accel.npkit import (
     stream_keys,
     uniforms,
 )
-from trapoula.games.bourloto.state import _PACK
+from trapoula.games.bourloto.bidding import PACK as _PACK
 from trapoula.games.bourloto.tables import POINTS, STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
 
 if TYPE_CHECKING:
     from trapoula.games.bourloto.game import Bourloto
     from trapoula.games.bourloto.rules import BourlotoOptions
 
-__all__ = ["BID_CHUNK", "PLAY_CHUNK", "random_playouts", "supports"]
+__all__ = [
+    "BID_CHUNK", "PLAY_CHUNK", "legal_masks", "random_playouts", "supports", "trick_winners",
+]
 
 BID_CHUNK = 32768  # deals dealt and bid together
 PLAY_CHUNK = 8192  # deals played together: bounds memory (tens of MB), amortises numpy calls
@@ -106,7 +111,7 @@ def supports(options: BourlotoOptions) -> bool:
 
 
 def random_playouts(game: Bourloto, n: int, seed: int = 0) -> list[dict[str, Any]]:
-    """The results of ``python_playouts(game, n, seed)``, computed in chunks of deals."""
+    """The results of ``public_playouts(game, n, seed)``, computed in chunks of deals."""
     if not supports(game.options):
         raise ValueError("these rule options are not supported by the numpy backend")
     out: list[dict[str, Any]] = []
@@ -484,6 +489,33 @@ class _Trick(NamedTuple):
     led_trump: Arr
     tshift: Arr
     lshift: Arr
+
+
+def legal_masks(o: BourlotoOptions, hand: Arr, cards: list[Arr], trump: Arr, leader: Arr
+                ) -> Arr:
+    """The legal cards (compact masks) of the next player to tricks of ``len(cards)`` cards
+    (compact cards, leader first), as the playouts compute them: what
+    ``tests/accel/test_bourloto_agreement.py`` pins to the engine's ``play.legal_mask``."""
+    tshift = trump * 8
+    tm = 0xFF << tshift
+    if not cards:
+        return hand
+    tc = np.zeros_like(hand)
+    above = tm
+    for c in cards:
+        tc = tc | (1 << c)
+        above = above & _ABOVE_CT[trump * 32 + c]
+    lshift = cards[0] & ~7
+    led_trump = lshift == tshift
+    trick = _Trick(len(cards), (leader + len(cards)) & 3, leader, tc, cards, tm,
+                   np.where(led_trump, 0, 0xFF << lshift), above, led_trump, tshift, lshift)
+    return _legal(hand, trick, o.partner_exception, o.overtrump_required)
+
+
+def trick_winners(cards: list[Arr], trump: Arr) -> Arr:
+    """Who wins each trick of the four ``cards`` (compact, leader first): 0 = the leader."""
+    tc = (1 << cards[0]) | (1 << cards[1]) | (1 << cards[2]) | (1 << cards[3])
+    return _winner(tc, cards, trump * 8, cards[0] & ~7)
 
 
 def _legal(hand: Arr, t: _Trick, pexc: bool, overtrump: bool) -> Arr:

@@ -241,6 +241,11 @@ def declaration_points(decls: Sequence[Declaration]) -> int:
     return sum(d.points for d in decls)
 
 
+def _four_sevens(decls: Sequence[Declaration]) -> bool:
+    return any(d.kind == "four" and d.key[0] == 0 and d.mask & 1 << (Rank.SEVEN - 2)
+               for d in decls)
+
+
 def compare_declarations(
     declared: Mapping[str, Sequence[Sequence[Declaration]]],
     *,
@@ -265,18 +270,29 @@ def compare_declarations(
     >>> compare_declarations(teams, compare=True, equal_seq_winner="first_declarer", first=1)
     {'B': 20, 'A': 0}
     """
-    flat = {t: [d for player in declared.get(t, ()) for d in player] for t in ("A", "B")}
-    if sevens_cancel_jacks:
+    fa = [d for player in declared.get("A", ()) for d in player]
+    fb = [d for player in declared.get("B", ()) for d in player]
+    if sevens_cancel_jacks:  # a four of 7s cancels the other team's four jacks
         jack_key = (2, TRUMP_STRENGTH[Rank.JACK - 2])
-        for team, other in (("A", "B"), ("B", "A")):
-            if any(d.kind == "four" and d.key[0] == 0 and d.mask & 1 << (Rank.SEVEN - 2)
-                   for d in flat[team]):
-                flat[other] = [d for d in flat[other] if d.key != jack_key]
-    points = {t: sum(d.points for d in flat[t]) for t in ("A", "B")}
+        a_sevens, b_sevens = _four_sevens(fa), _four_sevens(fb)
+        if a_sevens:
+            fb = [d for d in fb if d.key != jack_key]
+        if b_sevens:
+            fa = [d for d in fa if d.key != jack_key]
+    pa = pb = 0
+    a: tuple[int, ...] | None = None  # each team's best run or counted four
+    b: tuple[int, ...] | None = None
+    for d in fa:
+        pa += d.points
+        if d.key[0] > 0 and (a is None or d.key > a):
+            a = d.key
+    for d in fb:
+        pb += d.points
+        if d.key[0] > 0 and (b is None or d.key > b):
+            b = d.key
+    points = {"A": pa, "B": pb}
     if not compare:
         return points
-    best = {t: max((d.key for d in flat[t] if d.key[0] > 0), default=None) for t in ("A", "B")}
-    a, b = best["A"], best["B"]
     if a is None and b is None:
         return {"A": 0, "B": 0}
     if b is None or (a is not None and a > b):

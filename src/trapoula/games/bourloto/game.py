@@ -26,19 +26,11 @@ from trapoula.core.options import RuleOptions
 from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index
 from trapoula.errors import ConfigError, RecordError
+from trapoula.games.bourloto.actions import ACTIONS, parse_bourloto_action
+from trapoula.games.bourloto.bidding import permute, shuffle_pack
+from trapoula.games.bourloto.context import AGREE, BID1, Bidding, new_context
 from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
-from trapoula.games.bourloto.state import (
-    ACTIONS,
-    AGREE,
-    BID1,
-    BourlotoState,
-    _Bid,
-    _Ctx,
-    _replace_ctx,
-    parse_bourloto_action,
-    permute,
-    shuffle_pack,
-)
+from trapoula.games.bourloto.state import BourlotoState, first_state, play_setup_state
 from trapoula.games.bourloto.view import BourlotoView, MatchInfo
 
 __all__ = ["Bourloto"]
@@ -178,10 +170,11 @@ class Bourloto(Game):
         seed: int,
     ) -> BourlotoState:
         bit = _BIT.__getitem__
-        hands = [sum(map(bit, cards(deck))) for cards in self._seat_cards(dealer)]
-        bid = _Bid(tuple(deck[21:]), deck[20])
-        ctx = _Ctx(self, self.options, seed, origin, dealer, hanging, keys=keys)
-        return BourlotoState._start(ctx, hands, bid, self._first_phase())
+        h0, h1, h2, h3 = [sum(map(bit, cards(deck))) for cards in self._seat_cards(dealer)]
+        bid = Bidding(tuple(deck[21:]), deck[20])
+        ctx = new_context(self, self.options, seed, origin, dealer, hanging, keys=keys,
+                          hands=(h0, h1, h2, h3))
+        return first_state(ctx, bid, self._first_phase())
 
     def _first_phase(self) -> int:
         return AGREE if self.options.bidding == "agreement" else BID1
@@ -201,7 +194,6 @@ class Bourloto(Game):
         hanging = int(setup.get("hanging", 0))
         keys = self._reshuffle_keys(random.Random(seed))
         origin: dict[str, Any] = {"setup": dict(setup), "seed": seed, "keys": keys}
-        ctx = _Ctx(self, self.options, seed, origin, 3, hanging, keys=keys)
         if phase == "bidding":
             up = Card.parse(setup["upcard"])
             stock = parse_cards(setup.get("stock", []))
@@ -210,10 +202,12 @@ class Bourloto(Game):
                     raise ConfigError(f"setup: card {c} is repeated")
                 seen.add(c)
             rest = [c for c in deck_32() if c not in seen]  # unlisted cards go under the stock
-            bid = _Bid(stock=tuple(c.index for c in stock + rest), upcard=up.index)
+            bid = Bidding(stock=tuple(c.index for c in stock + rest), upcard=up.index)
             if any(h.bit_count() != 5 for h in hands) or len(bid.stock) != 11:
                 raise ConfigError("setup: a bidding setup needs 5 cards per hand")
-            return BourlotoState._start(ctx, hands, bid, self._first_phase())
+            ctx = new_context(self, self.options, seed, origin, 3, hanging, keys=keys,
+                              hands=tuple(hands))
+            return first_state(ctx, bid, self._first_phase())
         if phase != "play":
             raise ConfigError(f"setup: phase must be 'bidding' or 'play', not {phase!r}")
         if any(h.bit_count() != 8 for h in hands):
@@ -225,10 +219,9 @@ class Bourloto(Game):
             if buyer_txt not in ("A", "B"):
                 raise ConfigError(f"setup: buyer must be 'A', 'B' or null, not {buyer_txt!r}")
             buyer = "AB".index(buyer_txt) if self.options.contract else -1
-        ctx = _replace_ctx(ctx, trump=trump, buyer=buyer)
-        state = BourlotoState._start(ctx, hands, _Bid(stock=(), upcard=-1), 0)
-        state._enter_play()
-        return state
+        ctx = new_context(self, self.options, seed, origin, 3, hanging, keys=keys, trump=trump,
+                          buyer=buyer, hands=tuple(hands))
+        return play_setup_state(ctx)
 
     def parse_action(self, text: str) -> Action:
         return parse_bourloto_action(text)
@@ -292,7 +285,7 @@ class Bourloto(Game):
             seat, body = split_seat(text)
             deal = getattr(state, "deal", state)
             if seat is not None and body.strip().lower() in ("keep", "exchange") and (
-                isinstance(deal, BourlotoState) and deal._swap_open()
+                isinstance(deal, BourlotoState) and deal.swap_open()
             ):
                 i = seat_index(seat)
                 if body.strip().lower() == "keep":  # an old "no swap" answer: logged, no effect
@@ -306,7 +299,7 @@ class Bourloto(Game):
     ) -> tuple[dict[str, int], dict[str, Any], bool]:
         res = deal.result or {}
         if res.get("thrown_in"):
-            return {"A": 0, "B": 0}, {"hanging": deal._ctx.hanging}, True
+            return {"A": 0, "B": 0}, {"hanging": deal.hanging}, True
         return dict(res["scores"]), {"hanging": res.get("hanging", 0)}, False
 
     def _match_next_dealer(self, deal: BourlotoState) -> int:

@@ -15,10 +15,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from trapoula.games.bourloto.rules import BourlotoOptions
 
-__all__ = ["score_deal", "score_teams"]
+if TYPE_CHECKING:
+    from trapoula.games.bourloto.state import BourlotoState
+
+__all__ = ["deal_result", "score_deal", "score_teams"]
 
 
 def score_deal(
@@ -87,3 +91,23 @@ def score_teams(
         score[0 if score[0] > score[1] else 1] += hanging
         hanging = 0
     return score[0], score[1], hanging
+
+
+_F10 = 1023  # one field of a state's packed tally
+
+
+def deal_result(s: BourlotoState) -> dict[str, Any]:
+    """The finished deal's result (``scores`` per team, with the ``hanging`` pool under a
+    contract), from the state's tally and declarations."""
+    t = s._tl
+    na = t >> 20 & _F10
+    dpts, bpts = s.declared[1], s.declared[2]
+    ctx = s._ctx
+    opts = ctx.opts
+    a, b, pool = score_teams(
+        opts, ctx.buyer, t & _F10, t >> 32 & _F10, 0 if na == 8 else (1 if na == 0 else -1),
+        dpts[0] + bpts[0], dpts[1] + bpts[1], t >> 10 & _F10, t >> 42 & _F10, ctx.hanging,
+    )
+    if opts.contract:
+        return {"scores": {"A": a, "B": b}, "hanging": pool}
+    return {"scores": {"A": a, "B": b}}

@@ -25,9 +25,20 @@ when the deal ends count for the team whose best of them ranks higher
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
+from trapoula.core.action import Action
+from trapoula.games.bourloto.actions import show_action
 from trapoula.games.bourloto.declarations import Declaration, runs_in_chunk
 from trapoula.games.bourloto.tables import TRUMP_STRENGTH
+
+if TYPE_CHECKING:
+    from trapoula.games.bourloto.state import BourlotoState, Draft
+
+__all__ = [
+    "ACCEPTED", "ASKED", "CUT", "NO_SHOWS", "Shows", "answer", "show", "show_acts",
+    "show_choices", "show_points",
+]
 
 _RUN_POINTS = {3: 20, 4: 50, 5: 100}
 _FOUR_POINTS = {9: 150, 10: 100, 11: 200, 12: 100, 13: 100, 14: 100}  # pexevida Aeras (gr)
@@ -111,3 +122,81 @@ def show_points(
     a = sum(d.points for s, d in kept if s & 1 == 0)
     b = sum(d.points for s, d in kept if s & 1 == 1)
     return a, b
+
+
+# --- in a deal ----------------------------------------------------------------------------------
+class Shows(NamedTuple):
+    """The declarations shown so far, as (seat, declaration, ASKED/ACCEPTED/CUT) in order;
+    which opponent is answering the last one (1 the first, 2 the second, 0 nobody); the cards
+    the declarer's next card must come from and the state's ``_left`` at the show (the
+    constraint holds while no card has been played since)."""
+
+    items: tuple[tuple[int, Declaration, int], ...] = ()
+    asking: int = 0
+    follow: int = 0
+    follow_left: int = -1
+
+
+NO_SHOWS = Shows()
+
+
+def show_acts(s: BourlotoState, seat: int, hand: int, mask: int) -> tuple[Action, ...]:
+    """The ``show`` actions open to ``seat`` (to play, ``mask`` its legal cards): during the
+    first declaration_tricks tricks, unless the other team has a declaration approved; from
+    cards it has not shown (with ``follow_declaration``, a declaration holding a card it may
+    play)."""
+    opts = s._ctx.opts
+    if s.tricks_done >= opts.declaration_tricks:
+        return ()
+    per_seat, _, _, shows = s.declared
+    for who, _d, status in reversed(shows.items):
+        if status == ACCEPTED:
+            if (who - seat) & 1:
+                return ()
+            break
+    for d in per_seat[seat]:
+        hand &= ~d.mask
+    follow = opts.follow_declaration
+    return tuple(
+        show_action(d.mask)
+        for d in show_choices(hand, s._ctx.trump, opts.four_values)
+        if not follow or d.mask & mask
+    )
+
+
+def show(n: Draft, seat: int, action: Action) -> None:
+    """``seat`` shows a declaration: the opponent after it answers first."""
+    mask = 0
+    for c in action.cards:
+        mask |= 1 << c.index
+    per_seat, dpts, bpts, shows = n.declared
+    hand = n._ctx.hands[seat] & n._left
+    for d in per_seat[seat]:
+        hand &= ~d.mask
+    decl = next(
+        d for d in show_choices(hand, n._ctx.trump, n._ctx.opts.four_values)
+        if d.mask == mask
+    )
+    ps = list(per_seat)
+    ps[seat] = ps[seat] + (decl,)
+    n.declared = (
+        (ps[0], ps[1], ps[2], ps[3]), dpts, bpts,
+        Shows(shows.items + ((seat, decl, ASKED),), 1, mask, n._left),
+    )
+    n._turn = (seat + 1) & 3
+
+
+def answer(n: Draft, seat: int, approve: bool) -> None:
+    """An opponent approves or cuts the declaration just shown; after a cut or the second
+    approval the declarer plays."""
+    per_seat, dpts, bpts, shows = n.declared
+    who, decl, _ = shows.items[-1]
+    if approve and shows.asking == 1:
+        n.declared = (per_seat, dpts, bpts, shows._replace(asking=2))
+        n._turn = (seat + 2) & 3
+        return
+    items = shows.items[:-1] + ((who, decl, ACCEPTED if approve else CUT),)
+    n.declared = (
+        per_seat, show_points(items), bpts, Shows(items, 0, shows.follow, shows.follow_left),
+    )
+    n._turn = who
