@@ -24,7 +24,7 @@ from trapoula.core.game import Game, fresh_seed
 from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.seats import seat_index
-from trapoula.errors import ConfigError, RecordError
+from trapoula.errors import ConfigError, RecordError, TrapoulaError
 from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
 from trapoula.games.bourloto.state import (
     ACTIONS,
@@ -282,7 +282,11 @@ class Bourloto(Game):
         >>> [str(e) for e in s.history]
         ['P2 take', 'P2 keep', 'P2 play 9S']
         """
-        if not state.is_legal(text):
+        try:
+            legal = state.parse(text) in state.legal_actions()
+        except TrapoulaError:
+            legal = False
+        if not legal:
             from trapoula.core.seats import seat_index, split_seat
 
             seat, body = split_seat(text)

@@ -167,7 +167,7 @@ class _Shows(NamedTuple):
 
 
 _NO_SHOWS = _Shows()
-_PLAIN_INDEX: dict[str, int] = {str(p[0]): i for i, p in enumerate(PLAY_ACTIONS)}
+_PLAIN_INDEX: dict[Action, int] = {p[0]: i for i, p in enumerate(PLAY_ACTIONS)}
 _new = object.__new__
 _BY_TEXT: dict[str, Action] = {str(a): a for a in ACTIONS.values()}
 _BY_TEXT.update({str(a): a for a in NAME_ACTIONS})
@@ -544,7 +544,7 @@ class BourlotoState(DealState):
                 n._cell = (self._cell, _SEATS[seat], action)
                 n.bid = _tnew(_Bid, (
                     bid[0], bid[1], bid[2], bid[3] + 1, bid[4],
-                    bid[5] + ((seat, str.__str__(action)),), bid[6], bid[7],
+                    bid[5] + ((seat, str(action)),), bid[6], bid[7],
                 ))
                 n._turn = (seat + 1) & 3
                 return n
@@ -937,7 +937,7 @@ class BourlotoState(DealState):
     def _bid_step(self, seat: int, action: Action) -> None:
         bid = self.bid
         kind = action.kind
-        hist = bid.history + ((seat, str.__str__(action)),)
+        hist = bid.history + ((seat, str(action)),)
         nxt = (seat + 1) & 3
         phase = self._phase
         if kind == "redeal":

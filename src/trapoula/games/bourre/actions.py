@@ -42,7 +42,7 @@ FOLD = Action("fold")
 STAY = Action("stay")
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action("play", (Card.from_index(i),)) for i in range(52))
 # the card of each ``play`` action (keys compare as text, so parsed actions find theirs too)
-PLAY_CARD: dict[str, int] = {a: i for i, a in enumerate(PLAY_ACTIONS)}
+PLAY_CARD: dict[Action, int] = {a: i for i, a in enumerate(PLAY_ACTIONS)}
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
 _BIG_CACHE = 30_000
 _FORMS = "fold, stay, draw C [C ...], play C"
