@@ -40,7 +40,7 @@ from weakref import ref
 from trapoula.cards.card import Card, Suit, parse_card
 from trapoula.errors import ParseError
 
-__all__ = ["Action"]
+__all__ = ["Action", "action_text"]
 
 _WORD = re.compile(r"[a-z][a-z_]*\Z")
 _SUITS = {s.name: s for s in Suit}
@@ -191,6 +191,21 @@ class Action:
 
     def __deepcopy__(self, memo: object) -> Action:
         return self
+
+
+def action_text(text: object) -> str:
+    """``text`` if it is text (for a game's parser); a ParseError if it is not.
+
+    >>> action_text(3)
+    Traceback (most recent call last):
+    ...
+    trapoula.errors.ParseError: an action is text or an Action, not int
+    """
+    if isinstance(text, str):
+        return text
+    if text.__class__ is Action:
+        return text._text  # type: ignore[attr-defined,no-any-return]
+    raise ParseError(f"an action is text or an Action, not {type(text).__name__}")
 
 
 def _text_of(other: object) -> str:

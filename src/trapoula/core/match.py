@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import GameState, LogCell, freeze
 from trapoula.errors import RecordError
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def match_record(match: GameState, game: Any, dealing: int, seed: int, first: An
     return rec
 
 
-class TeamMatch(GameState):
+class TeamMatch(GameState, frozen=True):
     """A two-partnership match.  Immutable like every state; ``apply`` returns a new match."""
 
     __slots__ = (
@@ -147,7 +147,7 @@ class TeamMatch(GameState):
         )
 
     def _copy(self) -> TeamMatch:
-        new = object.__new__(TeamMatch)
+        new = object.__new__(TeamMatch._building)  # (frozen when built: freeze)
         for name in TeamMatch.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new
@@ -195,7 +195,7 @@ class TeamMatch(GameState):
         new.deal = self.deal._apply_legal(action)
         if new.deal.is_over:
             new._finish_deal()
-        return new
+        return freeze(new, TeamMatch)
 
     def _finish_deal(self) -> None:
         game: Any = self._game

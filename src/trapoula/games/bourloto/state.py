@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from trapoula.cards import SUIT_MASKS, Card, Suit, deck_32
 from trapoula.cards.cardset import bit_indices as _bits
-from trapoula.core.action import Action
+from trapoula.core.action import Action, action_text
 from trapoula.core.seats import seat_name
 from trapoula.core.state import DealState, LogCell
 from trapoula.errors import IllegalActionError, ParseError
@@ -184,7 +184,7 @@ def parse_bourloto_action(text: str) -> Action:
     >>> str(parse_bourloto_action("PLAY kh DECLARE bourlot")), str(parse_bourloto_action("name h"))
     ('play KH bourlot declare', 'name H')
     """
-    raw = text.strip().split()
+    raw = action_text(text).strip().split()
     words = [w.lower() for w in raw]
     if not words:
         raise ParseError(f"empty action; actions are: {_FORMS}")

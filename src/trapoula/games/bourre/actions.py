@@ -21,7 +21,7 @@ from operator import add, itemgetter
 
 from trapoula.cards import SUIT_MASKS, Card
 from trapoula.cards.cardset import bit_indices
-from trapoula.core.action import Action
+from trapoula.core.action import Action, action_text
 from trapoula.errors import ParseError
 
 __all__ = [
@@ -200,7 +200,7 @@ def parse_bourre_action(text: str) -> Action:
     ...
     trapoula.errors.ParseError: 'draw' names 2H twice
     """
-    words = text.strip().split()
+    words = action_text(text).strip().split()
     if not words:
         raise ParseError(f"empty action; Bourré actions are: {_FORMS}")
     kind = words[0].lower()

@@ -35,7 +35,7 @@ from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import GameState, LogCell, freeze
 from trapoula.errors import ConfigError, IllegalActionError, RecordError
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class DealSummary:
     left: tuple[str, ...]
 
 
-class BourreSession(GameState):
+class BourreSession(GameState, frozen=True):
     """A table of ``players`` with integer chip stacks.  Immutable; ``apply`` returns a new one."""
 
     __slots__ = (
@@ -115,7 +115,7 @@ class BourreSession(GameState):
         self._next_deal(first)
 
     def _copy(self) -> BourreSession:
-        new = object.__new__(BourreSession)
+        new = object.__new__(BourreSession._building)  # (frozen when built: freeze)
         for name in BourreSession.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new
@@ -226,7 +226,7 @@ class BourreSession(GameState):
         new.deal = self.deal._apply_legal(action)
         if new.deal.is_over:
             new._finish_deal()
-        return new
+        return freeze(new, BourreSession)
 
     def _finish_deal(self) -> None:
         deal = self.deal

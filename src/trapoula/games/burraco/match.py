@@ -21,7 +21,7 @@ from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals, check_dealer
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.match import DealSummary, MatchStep, match_record
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import GameState, LogCell, freeze
 
 if TYPE_CHECKING:
     from trapoula.games.burraco.game import Burraco
@@ -57,7 +57,7 @@ def solo_step(
     return MatchStep(scores, leaders[0], 0)
 
 
-class SoloMatch(GameState):
+class SoloMatch(GameState, frozen=True):
     """A match of players each playing alone.  Immutable: ``apply`` returns a new match."""
 
     __slots__ = ("_game", "seed", "deal_number", "deal", "scores", "extra_pending", "deals",
@@ -94,7 +94,7 @@ class SoloMatch(GameState):
         self.first = first_info  # how the first dealer was drawn (the record's first_dealer)
 
     def _copy(self) -> SoloMatch:
-        new = object.__new__(SoloMatch)
+        new = object.__new__(SoloMatch._building)  # (frozen when built: freeze)
         for name in SoloMatch.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new
@@ -141,7 +141,7 @@ class SoloMatch(GameState):
         new.deal = self.deal._apply_legal(action)
         if new.deal.is_over:
             new._finish_deal()
-        return new
+        return freeze(new, SoloMatch)
 
     def _finish_deal(self) -> None:
         game = self._game

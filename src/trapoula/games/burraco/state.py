@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import Card, parse_card
-from trapoula.core.action import Action
+from trapoula.core.action import Action, action_text
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.core.state import DealState, FrozenList, LogCell
 from trapoula.errors import IllegalActionError, ParseError
@@ -58,7 +58,7 @@ def parse_burraco_action(text: str) -> Action:
     >>> str(parse_burraco_action("MELD 5h jk 4H")), str(parse_burraco_action("add 2 th 9h"))
     ('meld 4H 5H JK', 'add 2 9H 10H')
     """
-    words = text.strip().replace(",", " ").split()
+    words = action_text(text).strip().replace(",", " ").split()
     if not words:
         raise ParseError(f"empty action; actions are: {_FORMS}")
     kind = words[0].lower()
