@@ -204,7 +204,7 @@ def action_text(text: object) -> str:
     if isinstance(text, str):
         return text
     if text.__class__ is Action:
-        return text._text  # type: ignore[attr-defined,no-any-return]
+        return text._text
     raise ParseError(f"an action is text or an Action, not {type(text).__name__}")
 
 

@@ -147,7 +147,7 @@ class TeamMatch(GameState, frozen=True):
         )
 
     def _copy(self) -> TeamMatch:
-        new = object.__new__(TeamMatch._building)  # (frozen when built: freeze)
+        new: TeamMatch = object.__new__(TeamMatch._building)  # (frozen when built: freeze)
         for name in TeamMatch.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new

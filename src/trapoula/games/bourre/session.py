@@ -115,7 +115,7 @@ class BourreSession(GameState, frozen=True):
         self._next_deal(first)
 
     def _copy(self) -> BourreSession:
-        new = object.__new__(BourreSession._building)  # (frozen when built: freeze)
+        new: BourreSession = object.__new__(BourreSession._building)  # (frozen when built: freeze)
         for name in BourreSession.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new

@@ -94,7 +94,7 @@ class SoloMatch(GameState, frozen=True):
         self.first = first_info  # how the first dealer was drawn (the record's first_dealer)
 
     def _copy(self) -> SoloMatch:
-        new = object.__new__(SoloMatch._building)  # (frozen when built: freeze)
+        new: SoloMatch = object.__new__(SoloMatch._building)  # (frozen when built: freeze)
         for name in SoloMatch.__slots__:
             object.__setattr__(new, name, getattr(self, name))
         return new
