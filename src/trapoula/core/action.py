@@ -19,7 +19,7 @@ dict look-ups by text work.
 ('name H', 'add 2 7H')
 >>> Action("ADD 2 th").number, Action("take") == "take"
 (2, True)
->>> Action("play QS 3")
+>>> Action("play QS 3")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 trapoula.errors.ParseError: 'play QS 3': the meld number comes right after the kind ...
