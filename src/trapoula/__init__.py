@@ -21,8 +21,10 @@ from trapoula.core.registry import available_games, make
 from trapoula.errors import (
     ConfigError,
     IllegalActionError,
+    ImmutableStateError,
     NotYourTurnError,
     ParseError,
+    RecordError,
     TrapoulaError,
 )
 from trapoula.version import __version__ as __version__
@@ -32,9 +34,11 @@ __all__ = [
     "Card",
     "ConfigError",
     "IllegalActionError",
+    "ImmutableStateError",
     "NotYourTurnError",
     "ParseError",
     "Rank",
+    "RecordError",
     "Suit",
     "TrapoulaError",
     "available_games",

@@ -7,12 +7,18 @@ Every error a user can cause is a :class:`TrapoulaError`:
 - :class:`NotYourTurnError`: an action by a seat that is not to act (an illegal action);
 - :class:`ConfigError`: an unknown game, preset or option, or a bad option value;
 - :class:`RecordError`: a game record this version cannot replay (unknown format or dealing
-  version, tampered cards, an action or result that does not replay).
+  version, tampered cards, an action or result that does not replay);
+- :class:`ImmutableStateError`: an attempt to set or delete an attribute of a state (states
+  cannot be changed once made; ``apply`` returns the next one).
 
-An error raised by ``state.apply`` leaves the state unchanged (states are immutable).
+An error raised by ``state.apply`` leaves the state unchanged (states are immutable).  Each
+is also the matching built-in error (``ValueError``; ``AttributeError`` for the last), so code
+written against those keeps working.
 
 >>> issubclass(NotYourTurnError, IllegalActionError), issubclass(ParseError, ValueError)
 (True, True)
+>>> issubclass(ImmutableStateError, AttributeError)
+True
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 __all__ = [
     "ConfigError",
     "IllegalActionError",
+    "ImmutableStateError",
     "NotYourTurnError",
     "ParseError",
     "RecordError",
@@ -49,3 +56,7 @@ class ConfigError(TrapoulaError, ValueError):
 
 class RecordError(TrapoulaError, ValueError):
     """A game record that cannot be replayed; the message says what and why."""
+
+
+class ImmutableStateError(TrapoulaError, AttributeError):
+    """An attribute of a state was set or deleted: states never change once made."""

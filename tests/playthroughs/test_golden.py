@@ -39,7 +39,8 @@ def render(game_name: str, preset: str, seed: int) -> str:
         while not state.is_over:
             acts = state.legal_actions()
             a = acts[int(rng.random() * len(acts))]
-            lines.append(f"{state.phase:8} {state.current_player} [{', '.join(acts)}] -> {a}")
+            listed = ", ".join(map(str, acts))
+            lines.append(f"{state.phase:8} {state.current_player} [{listed}] -> {a}")
             state = state.apply(a)
         lines.append(f"result: {state.result}")
         if not state.result.get("thrown_in"):  # type: ignore[union-attr]

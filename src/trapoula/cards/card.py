@@ -127,9 +127,11 @@ class Card:
     def from_index(index: int) -> Card:
         """The card with this index (0..52)."""
         try:
-            return _ALL[index]
-        except IndexError:
-            raise ValueError(f"card index must be 0..52, got {index}") from None
+            if 0 <= index <= JOKER_INDEX:
+                return _ALL[index]
+        except TypeError:  # (not a number; numpy integers are fine)
+            pass
+        raise ParseError(f"card index must be 0..52 (52 is the joker), got {index!r}")
 
     @staticmethod
     def of(rank: Rank | int, suit: Suit | int) -> Card:

@@ -56,7 +56,7 @@ class Game(ABC):
 
     def __init__(self, preset: str | None = None, **options: Any) -> None:
         preset = self.default_preset if preset is None else preset
-        if preset not in self.presets:
+        if not isinstance(preset, str) or preset not in self.presets:
             known = ", ".join(self.presets)
             raise ConfigError(f"unknown preset {preset!r} for {self.name}; presets are: {known}")
         object.__setattr__(self, "preset", preset)

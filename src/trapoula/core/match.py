@@ -30,7 +30,7 @@ from trapoula.core.chance import DEALING, StoredDeals, check_dealer, record_head
 from trapoula.core.game import derive_seed, fresh_seed
 from trapoula.core.outcome import MatchOutcome, side_returns
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import GameState, LogCell
+from trapoula.core.state import GameState, LogCell, freeze
 from trapoula.errors import RecordError
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def match_record(match: GameState, game: Any, dealing: int, seed: int, first: An
     return rec
 
 
-class Match(GameState):
+class Match(GameState, frozen=True):
     """What every match type shares: deal after deal, each deal's actions applied to the
     current deal, and when a deal is over :meth:`_finish_deal` (the match type's rules:
     score it, decide, deal the next).  Immutable like every state: ``apply`` returns a new
@@ -160,7 +160,7 @@ class Match(GameState):
         return chance
 
     def _copy(self) -> Any:
-        new = object.__new__(type(self))
+        new = object.__new__(type(self)._building)  # (frozen when built: freeze)
         for name in self._FIELDS:
             object.__setattr__(new, name, getattr(self, name))
         return new
@@ -197,7 +197,7 @@ class Match(GameState):
         new.deal = self.deal._apply_legal(action)
         if new.deal.is_over:
             new._finish_deal()
-        return new
+        return freeze(new, type(self))
 
     def _finish_deal(self) -> None:
         """The current deal is over: score it, decide the match or deal the next deal

@@ -93,7 +93,12 @@ def _replay_with(game: Game, record: Mapping[str, Any], dealing: int) -> GameSta
     """The record replayed (start, then every action, each checked)."""
     start = _start_with(game, record, dealing)
     state = start
-    for n, text in enumerate(record.get("actions", []), 1):
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("the record's 'actions' must be a list of texts such as 'P1 take'")
+    for n, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise RecordError(f"action {n} of the record is {text!r}, not text such as 'P1 take'")
         try:
             state = game.replay_action(state, text)
         except TrapoulaError as exc:
@@ -109,7 +114,7 @@ def _start_with(game: Game, record: Mapping[str, Any], dealing: int) -> GameStat
         return game.from_record({**record, "actions": []}, dealing)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         if isinstance(exc, TrapoulaError):
             raise RecordError(f"the record's start cannot be set up: {exc}") from None
         raise RecordError(
@@ -178,7 +183,12 @@ def replay(record: Mapping[str, Any], dealing: int | None = None) -> GameState:
 
 
 def loads(text: str) -> GameState:
-    return replay(json.loads(text))
+    """Replay the record in a JSON text (RecordError if it is no JSON)."""
+    try:
+        record = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"a game record is a JSON object; this text is no JSON: {exc}") from None
+    return replay(record)
 
 
 def load(path: str | Path) -> GameState:

@@ -31,7 +31,7 @@ def available_games() -> list[str]:
 
 
 def game_class(name: str) -> type[Game]:
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     if key not in _REGISTRY:
         raise ConfigError(f"unknown game {name!r}; games are: {', '.join(available_games())}")
     module, _, cls = _REGISTRY[key].partition(":")

@@ -1,28 +1,54 @@
-"""The state protocol every game implements, and the shared ``apply`` front door.
+"""The state protocol every game implements, the shared ``apply`` front door, and the
+mechanism that makes states immutable.
 
 A state is immutable: ``apply`` returns the next state and leaves the one it was called on
 unchanged.  Text actions may carry the acting seat (``"P2 take"``); a seat that is not to act
 raises :class:`~trapoula.errors.NotYourTurnError`.  Every accepted action is appended to the
 event log, which is also what a game record stores.
+
+A state class declared with ``frozen=True`` (``class MyState(DealState, frozen=True)``; its
+subclasses are frozen too) refuses every attribute assignment and deletion with
+:class:`~trapoula.errors.ImmutableStateError` (an ``AttributeError``) once the state is made.
+Its transitions build the next state as an instance of ``MyState._building`` (the same class
+with ordinary, C-speed attribute assignment) and finish it with ``n.__class__ = MyState``
+(:func:`freeze`); calling ``MyState(...)`` runs ``__init__`` on a building instance and freezes
+it.  Copies and pickles work (``__setstate__``).
+
+>>> import trapoula
+>>> s = trapoula.make("bourre", players=3).new_deal(seed=3)
+>>> s.is_over = True  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+trapoula.errors.ImmutableStateError: BourreState is immutable: 'is_over' cannot be set ...
+>>> s.apply("P1 fold").current_player, s.current_player
+('P2', 'P1')
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from trapoula.core.action import Action
 from trapoula.core.seats import split_seat
-from trapoula.errors import IllegalActionError, NotYourTurnError
+from trapoula.errors import (
+    IllegalActionError,
+    ImmutableStateError,
+    NotYourTurnError,
+    ParseError,
+)
 
 if TYPE_CHECKING:
     from trapoula.core.game import Game
     from trapoula.core.outcome import DealOutcome, MatchOutcome
     from trapoula.core.view import SeatView
 
-__all__ = ["DealState", "Event", "GameState", "LogCell", "iter_log"]
+__all__ = ["DealState", "Event", "FrozenList", "GameState", "LogCell", "freeze", "iter_log"]
+
+_S = TypeVar("_S", bound="GameState")
+_setattr = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +62,8 @@ class Event:
         return f"{self.seat} {self.action}"
 
 
-# The event log is a persistent cons list, O(1) to extend: ``(previous, seat, action)``
-# (or the older ``(previous, Event)``), or None when empty.  Events are built when read.
+# The event log is a persistent cons list, O(1) to extend: ``(previous, seat, action)``, or
+# None when empty.  Events are built when read.
 LogCell = tuple[Any, ...] | None
 
 
@@ -45,20 +71,106 @@ def iter_log(cell: LogCell) -> Iterator[Event]:
     """Events of a log in order, oldest first."""
     out: list[Event] = []
     while cell is not None:
-        if len(cell) == 3:
-            prev, seat, action = cell
-            out.append(Event(seat, action))
-        else:
-            prev, ev = cell
-            out.append(ev)
-        cell = prev
+        cell, seat, action = cell
+        out.append(Event(seat, action))
     return reversed(out)
 
 
-class GameState(ABC):
+def _refuse_set(self: object, name: str, value: object) -> None:
+    raise ImmutableStateError(
+        f"{type(self).__name__} is immutable: {name!r} cannot be set (apply() returns the "
+        "next state)"
+    )
+
+
+def _refuse_del(self: object, name: str) -> None:
+    raise ImmutableStateError(f"{type(self).__name__} is immutable: {name!r} cannot be deleted")
+
+
+def _setstate(self: object, state: Any) -> None:
+    """Restore a copied or unpickled frozen state (``object.__reduce_ex__``'s state)."""
+    d, slots = state if isinstance(state, tuple) else (state, None)
+    for part in (d, slots):
+        for name, value in (part or {}).items():
+            _setattr(self, name, value)
+
+
+def freeze(state: _S, cls: type[_S]) -> _S:
+    """Finish a state built as ``cls._building``: from now on it is a ``cls`` and refuses
+    changes.  (Hot paths write ``n.__class__ = cls`` inline; this is the same.)"""
+    state.__class__ = cls
+    return state
+
+
+class FrozenList(list[Any]):
+    """A list a frozen state hands out: it reads (and compares) as a list, and refuses every
+    change with :class:`~trapoula.errors.ImmutableStateError`.
+
+    >>> xs = FrozenList([11, 11])
+    >>> xs == [11, 11], xs[0], list(xs) + [3]
+    (True, 11, [11, 11, 3])
+    >>> xs[0] = 5
+    Traceback (most recent call last):
+    ...
+    trapoula.errors.ImmutableStateError: a state's list cannot be changed (copy it: list(...))
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise ImmutableStateError("a state's list cannot be changed (copy it: list(...))")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[Any, tuple[list[Any]]]:
+        return (FrozenList, (list(self),))
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+
+class _StateMeta(ABCMeta):
+    """Calling a frozen state class runs ``__init__`` on a building instance, then freezes it."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        building = cls.__dict__.get("_building")
+        if building is None:
+            return super().__call__(*args, **kwargs)
+        obj = type.__call__(building, *args, **kwargs)
+        obj.__class__ = cls
+        return obj
+
+
+class GameState(metaclass=_StateMeta):
     """Common behaviour of every game state (deal, match, session)."""
 
     __slots__ = ()
+
+    _building: ClassVar[type[Any]]  # (frozen classes) the same class, assignable, to build in
+    _frozen_state: ClassVar[bool] = False
+
+    def __init_subclass__(cls, *, frozen: bool | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("_is_building"):
+            return
+        if frozen is None:
+            frozen = cls._frozen_state
+        elif not frozen and cls._frozen_state:
+            raise TypeError(f"{cls.__name__}: a subclass of a frozen state is frozen")
+        if not frozen:
+            return
+        cls._frozen_state = True
+        cls.__setattr__ = _refuse_set  # type: ignore[method-assign]
+        cls.__delattr__ = _refuse_del  # type: ignore[method-assign]
+        cls.__setstate__ = _setstate  # type: ignore[attr-defined]
+        ns = {
+            "__slots__": (), "__module__": cls.__module__,
+            "__qualname__": f"{cls.__qualname__}._building", "_is_building": True,
+            "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+        }
+        meta: Any = type(cls)
+        cls._building = meta(cls.__name__, (cls,), ns)
 
     # --- what every game provides -------------------------------------------------------------
     @property
@@ -138,10 +250,10 @@ class GameState(ABC):
 
     def parse(self, action: Action | str) -> Action:
         """Parse action text (an optional leading seat is checked against the turn)."""
-        if isinstance(action, Action):
+        if action.__class__ is Action:
             return action
         if not isinstance(action, str):
-            raise IllegalActionError(f"an action is text or an Action, not {type(action).__name__}")
+            raise ParseError(f"an action is text or an Action, not {type(action).__name__}")
         seat, text = split_seat(action)
         if seat is not None and seat != self.current_player:
             if self.current_player is None:
@@ -152,23 +264,24 @@ class GameState(ABC):
             )
         return self.game.parse_action(text)
 
-    def is_legal(self, action: Action | str) -> bool:
-        try:
-            a = self.parse(action)
-        except Exception:
-            return False
-        return a in self.legal_actions()
-
     def apply(self, action: Action | str) -> GameState:
         """The state after ``action``; raises (and changes nothing) if it is not legal now."""
         a = self.parse(action)
         if self.is_over:
             raise IllegalActionError(f"{a} is not allowed: the game is over")
-        if a not in self.legal_actions():
-            raise IllegalActionError(
-                f"{self.current_player} cannot {a} now; allowed: {self._allowed_text()}"
-            )
+        legal = self.legal_actions()
+        if a not in legal:
+            a = self.canonical(a)
+            if a not in legal:
+                raise IllegalActionError(
+                    f"{self.current_player} cannot {a} now; allowed: {self._allowed_text()}"
+                )
         return self._apply_legal(a)
+
+    def canonical(self, action: Action) -> Action:
+        """The game's own action with the meaning of ``action`` (for an :class:`Action` made
+        with, say, its cards in another order); raises ParseError if the game has none."""
+        return self.game.parse_action(str(action))
 
     def _allowed_text(self, limit: int = 40) -> str:
         acts = [str(a) for a in self.legal_actions()]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from trapoula.cards import Card, Suit
 from trapoula.cards.cardset import bit_indices
-from trapoula.core.action import Action
+from trapoula.core.action import Action, action_text
 from trapoula.errors import ParseError
 
 __all__ = [
@@ -97,7 +97,7 @@ _FORMS = (
 
 def parse_bourloto_action(text: str) -> Action:
     """Parse Bourloto action text (any case; the words after a card in any order)."""
-    raw = text.strip().split()
+    raw = action_text(text).strip().split()
     words = [w.lower() for w in raw]
     if not words:
         raise ParseError(f"empty action; actions are: {_FORMS}")

@@ -25,7 +25,7 @@ from trapoula.core.match import TeamMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index
-from trapoula.errors import ConfigError, RecordError
+from trapoula.errors import ConfigError, RecordError, TrapoulaError
 from trapoula.games.bourloto.actions import ACTIONS, parse_bourloto_action
 from trapoula.games.bourloto.bidding import permute, shuffle_pack
 from trapoula.games.bourloto.context import AGREE, BID1, Bidding, new_context
@@ -279,7 +279,11 @@ class Bourloto(Game):
         >>> [str(e) for e in s.history]
         ['P2 take', 'P2 keep', 'P2 play 9S']
         """
-        if not state.is_legal(text):
+        try:
+            legal = state.parse(text) in state.legal_actions()
+        except TrapoulaError:
+            legal = False
+        if not legal:
             from trapoula.core.seats import seat_index, split_seat
 
             seat, body = split_seat(text)

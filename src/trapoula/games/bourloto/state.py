@@ -20,10 +20,10 @@ the legal actions and hands it each action.
 >>> s2 = s.apply("P1 take")
 >>> s.phase, s2.phase, len(s2.view("P1").hand)
 ('bid1', 'play', 8)
->>> s2.is_over = True
+>>> s2.is_over = True  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-AttributeError: a BourlotoState cannot be changed (is_over); apply() returns the next state
+trapoula.errors.ImmutableStateError: BourlotoState is immutable: 'is_over' cannot be set ...
 """
 
 from __future__ import annotations
@@ -96,11 +96,12 @@ _F10 = 1023  # one field of the packed tally
 _BIT = tuple(1 << i for i in range(52))
 
 
-class BourlotoState(DealState):
+class BourlotoState(DealState, frozen=True):
     """One Bourloto deal.  Use ``game.new_deal()``; never construct directly.
 
-    Immutable: every attribute is read-only (transitions build the next state as a
-    :class:`Draft`, then seal it)."""
+    Immutable (core's frozen states, :mod:`trapoula.core.state`): every attribute is
+    read-only; transitions build the next state as a :class:`Draft` (the class's
+    ``_building``), then seal it."""
 
     PHASES = PHASES
 
@@ -126,14 +127,6 @@ class BourlotoState(DealState):
     # a stored flag rather than a property (read once per action by every driving loop);
     # set where a deal ends (the last trick, a throw-in)
     is_over: bool
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(
-            f"a BourlotoState cannot be changed ({name}); apply() returns the next state"
-        )
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a BourlotoState cannot be changed ({name})")
 
     def _draft(self) -> Draft:
         """A copy of this state to build the next one on."""
@@ -415,14 +408,15 @@ class BourlotoState(DealState):
         return out
 
 
-class Draft(BourlotoState):
-    """A state being built by a transition (the rule modules fill it in); sealed into a
-    :class:`BourlotoState` (``n.__class__ = BourlotoState``) before anyone else sees it."""
+if TYPE_CHECKING:
 
-    __slots__ = ()
-    # both, so that assignment is the plain slot store (tp_setattro serves the two)
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
+    class Draft(BourlotoState):
+        """A state being built by a transition (the rule modules fill it in); sealed into a
+        :class:`BourlotoState` (``n.__class__ = BourlotoState``) before anyone else sees it."""
+
+else:
+    # core's frozen-state builder: the same class with the plain slot stores
+    Draft = BourlotoState._building
 
 
 

@@ -21,7 +21,7 @@ from operator import add, itemgetter
 
 from trapoula.cards import SUIT_MASKS, Card
 from trapoula.cards.cardset import bit_indices
-from trapoula.core.action import Action
+from trapoula.core.action import Action, action_text
 from trapoula.errors import ParseError
 
 __all__ = [
@@ -42,7 +42,7 @@ FOLD = Action("fold")
 STAY = Action("stay")
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action("play", (Card.from_index(i),)) for i in range(52))
 # the card of each ``play`` action (keys compare as text, so parsed actions find theirs too)
-PLAY_CARD: dict[str, int] = {a: i for i, a in enumerate(PLAY_ACTIONS)}
+PLAY_CARD: dict[Action, int] = {a: i for i, a in enumerate(PLAY_ACTIONS)}
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
 _BIG_CACHE = 30_000
 _FORMS = "fold, stay, draw C [C ...], play C"
@@ -200,7 +200,7 @@ def parse_bourre_action(text: str) -> Action:
     ...
     trapoula.errors.ParseError: 'draw' names 2H twice
     """
-    words = text.strip().split()
+    words = action_text(text).strip().split()
     if not words:
         raise ParseError(f"empty action; Bourré actions are: {_FORMS}")
     kind = words[0].lower()

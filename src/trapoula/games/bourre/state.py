@@ -36,7 +36,6 @@ from trapoula.errors import IllegalActionError
 from trapoula.games.bourre.actions import (
     FOLD,
     PLAY_ACTIONS,
-    PLAY_CARD,
     STAY,
     SUIT_PLAYS,
     decide_actions,
@@ -79,7 +78,7 @@ _DRAW_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-class BourreState(DealState):
+class BourreState(DealState, frozen=True):
     PHASES = PHASES
     """One Bourré deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
 
@@ -122,7 +121,7 @@ class BourreState(DealState):
         d.pot = pot
         d.stacks = None if stacks is None else tuple(stacks)
         d.dpos = 0
-        s = _new(cls)
+        s: BourreState = _new(cls._building)
         s._ctx = ctx
         s._deal = d
         s._phase = DECIDE
@@ -134,10 +133,12 @@ class BourreState(DealState):
         s._cell = None
         s._legal = decide_actions(hands[seat], ctx.max_draw, seat != ctx.no_fold)
         s.is_over = False
+        s.__class__ = cls
         return s
 
     def _copy(self) -> BourreState:
-        n = _new(BourreState)
+        """A copy to change (a building instance: freeze it when done)."""
+        n: BourreState = _new(_Building)
         n._ctx = self._ctx
         n._deal = self._deal
         n._phase = self._phase
@@ -163,6 +164,7 @@ class BourreState(DealState):
         d = n._deal = self._deal.copy()
         d.hands, d.stock, d.pool = tuple(hands), tuple(stock), pool
         n._legal = n._compute_legal()
+        n.__class__ = BourreState
         return n
 
     # --- public protocol ----------------------------------------------------------------------
@@ -290,14 +292,16 @@ class BourreState(DealState):
             assert isinstance(action, Action)
             return self._apply_decision(action)
         if action not in self._legal:
-            raise IllegalActionError(
-                f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
-            )
+            action = self.canonical(action)  # (ParseError if it is no Bourré action)
+            if action not in self._legal:
+                raise IllegalActionError(
+                    f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
+                )
         # --- hot path: a card is played (one new object; hands are derived from `played`)
         ctx = self._ctx
         seat = self._turn
-        card = PLAY_CARD[action]
-        n = _new(BourreState)
+        card = action.cards[0].index
+        n = _new(_Building)
         n._ctx = ctx
         n._deal = deal = self._deal
         n._phase = PLAY
@@ -327,6 +331,7 @@ class BourreState(DealState):
             else:
                 f = h & ctx.tmask
                 n._legal = SUIT_PLAYS[f & ABOVE[best] or f] if f else plays_of(h)
+            n.__class__ = BourreState
             return n
         # the trick is complete: its winner takes it and leads the next one
         _, tricks, done = self._score
@@ -337,9 +342,11 @@ class BourreState(DealState):
         n._turn = wseat
         if done == 4:
             n._finish()
+            n.__class__ = BourreState
             return n
         n.is_over = False
         n._legal = ctx.lead_legal(deal.hands[wseat] & ~played)
+        n.__class__ = BourreState
         return n
 
     def record(self) -> dict[str, Any]:
@@ -415,9 +422,12 @@ class BourreState(DealState):
         except ValueError:
             if self._phase == OVER:
                 raise IllegalActionError(f"{action} is not allowed: the deal is over") from None
-            raise IllegalActionError(
-                f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
-            ) from None
+            action = self.canonical(action)  # (ParseError if it is no Bourré action)
+            if action not in legal:
+                raise IllegalActionError(
+                    f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
+                ) from None
+            j = legal.index(action)
         action = legal[j]  # the canonical object
         ctx = self._ctx
         seat = self._turn
@@ -425,12 +435,12 @@ class BourreState(DealState):
         hands, pool, active, stock, refills = (
             old.hands, old.pool, old.active, old.stock, old.refills)
         discards, fees_paid, pot, stacks = old.discards, old.fees_paid, old.pot, old.stacks
-        if action == FOLD:
+        if action is FOLD:
             pool |= hands[seat]
             hands = (*hands[:seat], 0, *hands[seat + 1:])
         else:
             active |= 1 << seat
-            j -= 2 if legal[0] == FOLD else 1  # the draws come after fold and stay
+            j -= 2 if legal[0] is FOLD else 1  # the draws come after fold and stay
             if j < 0:
                 k = out = 0
             else:  # the j-th draw: which cards of the hand, by position
@@ -469,7 +479,7 @@ class BourreState(DealState):
         d.hands, d.active, d.stock, d.pool, d.refills = hands, active, stock, pool, refills
         d.discards, d.fees_paid, d.pot, d.stacks = discards, fees_paid, pot, stacks
         d.dpos = dpos = old.dpos + 1
-        n = _new(BourreState)
+        n = _new(_Building)
         n._ctx = ctx
         n._deal = d
         n._phase = DECIDE
@@ -482,11 +492,13 @@ class BourreState(DealState):
         if dpos < len(ctx.seats):
             nxt = n._turn = ctx.seats[dpos]
             n._legal = decide_actions(d.hands[nxt], ctx.max_draw, nxt != ctx.no_fold)
+            n.__class__ = BourreState
             return n
         # everyone has decided: play among those who stayed, if two or more did
         n._turn = seat
         if d.active.bit_count() < 2:
             n._finish()
+            n.__class__ = BourreState
             return n
         ctx = n._ctx = ctx.playing(d.active)
         n._phase = PLAY
@@ -494,9 +506,11 @@ class BourreState(DealState):
         n._turn = first
         n._score = (first, n._score[1], 0)
         n._legal = ctx.lead_legal(d.hands[first])
+        n.__class__ = BourreState
         return n
 
     def _finish(self) -> None:
+        """Settle the pot (on a state being built)."""
         ctx = self._ctx
         active = self._deal.active
         tricks = self._score[1]
@@ -514,3 +528,6 @@ class BourreState(DealState):
         """How many cards ``seat`` exchanged (public), or -1 if he has not stayed in."""
         d = self._deal
         return d.discards[seat].bit_count() if d.active >> seat & 1 else -1
+
+
+_Building: type[BourreState] = BourreState._building

@@ -70,7 +70,7 @@ Decoded = tuple[int, int, tuple[int, ...], int, int]
 
 ACTS: list[Action] = []  # the interned actions by id
 _IDS: dict[tuple[int, int, tuple[int, ...]], int] = {}
-_DECODED: dict[str, Decoded] = {}
+_DECODED: dict[Action, Decoded] = {}
 SUITS: dict[int, tuple[Entry, ...]] = {}
 DISCARDS: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(4)]
 RANKS: dict[int, tuple[Entry, ...]] = {}
@@ -124,7 +124,7 @@ def intern(code: int, number: int, cards: tuple[int, ...]) -> Action:
     return ACTS[aid(code, number, cards)]
 
 
-def decode(action: str) -> Decoded:
+def decode(action: Action) -> Decoded:
     """The internal form of a Burraco action (raises IllegalActionError if it is none)."""
     d = _DECODED.get(action)
     if d is None:

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from trapoula.cards import Card, parse_card
-from trapoula.core.action import Action
+from trapoula.core.action import Action, action_text
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.core.state import DealState, LogCell
+from trapoula.core.state import DealState, FrozenList, LogCell
 from trapoula.errors import IllegalActionError, ParseError
 from trapoula.games.burraco.legal import decode, intern
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
@@ -48,6 +48,8 @@ _CODES = {k: i for i, k in enumerate(("draw", "pickup", "meld", "add", "discard"
 _CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
 _SEATS = tuple(seat_name(i) for i in range(8))
 _FORMS = "draw, pickup, meld C C C..., add N C..., discard C"
+_setattr = object.__setattr__
+_Frozen = FrozenList
 
 
 def parse_burraco_action(text: str) -> Action:
@@ -56,7 +58,7 @@ def parse_burraco_action(text: str) -> Action:
     >>> str(parse_burraco_action("MELD 5h jk 4H")), str(parse_burraco_action("add 2 th 9h"))
     ('meld 4H 5H JK', 'add 2 9H 10H')
     """
-    words = text.strip().replace(",", " ").split()
+    words = action_text(text).strip().replace(",", " ").split()
     if not words:
         raise ParseError(f"empty action; actions are: {_FORMS}")
     kind = words[0].lower()
@@ -93,7 +95,7 @@ def _parse_indices(words: Sequence[str]) -> tuple[int, ...]:
     return tuple(sorted(parse_card(w).index for w in words))
 
 
-class BurracoState(Table, DealState):
+class BurracoState(Table, DealState, frozen=True):
     PHASES = PHASES
     """One Burraco deal.  Use ``game.new_deal()`` or ``game.from_setup()``."""
 
@@ -116,7 +118,7 @@ class BurracoState(Table, DealState):
         melds: tuple[tuple[MeldInfo, ...], ...] | None = None,
         to_act: int | None = None,
     ) -> BurracoState:
-        s = object.__new__(cls)
+        s: BurracoState = object.__new__(cls._building)
         nteams = len(ctx.team_names)
         s._ctx = ctx
         s._phase = START
@@ -146,15 +148,24 @@ class BurracoState(Table, DealState):
         s._smoves = s._start_moves()
         if not s._smoves:
             s._end("blocked")
-        return s
+        return s._frozen(cls)
 
     def _copy(self) -> BurracoState:
-        n = object.__new__(BurracoState)
+        """A copy to change (a building instance: :meth:`_frozen` it when done)."""
+        n: BurracoState = object.__new__(_Building)
         self._copy_table(n)
         n._cell = self._cell
         n._legal = None
         n._result = None
         return n
+
+    def _frozen(self, cls: type[BurracoState] | None = None) -> BurracoState:
+        """This state, built, as a frozen state (its lists become read-only)."""
+        self.hands = _Frozen(self.hands)
+        self.rhands = _Frozen(self.rhands)
+        self.sizes = _Frozen(self.sizes)
+        self.__class__ = cls or BurracoState
+        return self
 
     # --- public protocol ----------------------------------------------------------------------
     @property
@@ -178,9 +189,11 @@ class BurracoState(Table, DealState):
     def result(self) -> dict[str, Any] | None:
         if self._phase != OVER:
             return None
-        if self._result is None:
-            self._result = {"scores": self.team_scores()}
-        return {"scores": dict(self._result["scores"])}
+        res = self._result
+        if res is None:
+            res = {"scores": self.team_scores()}
+            _setattr(self, "_result", res)  # (a cache)
+        return {"scores": dict(res["scores"])}
 
     def hand(self, seat: str | int) -> list[Card]:
         """The cards a seat holds (full information: not for players; see :meth:`view`)."""
@@ -209,7 +222,8 @@ class BurracoState(Table, DealState):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.moves()
+            legal = self.moves()
+            _setattr(self, "_legal", legal)  # (a cache)
         return list(legal)
 
     def apply(self, action: Action | str) -> BurracoState:
@@ -220,28 +234,31 @@ class BurracoState(Table, DealState):
             raise IllegalActionError(f"{action} is not allowed: the deal is over")
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.moves()
+            legal = self.moves()
+            _setattr(self, "_legal", legal)  # (a cache)
         if action not in legal:
             canon = _canonical(action)  # an Action built with its cards in another order
-            if canon is None or canon not in legal:
+            if canon is None:
+                canon = self.canonical(action)  # (ParseError if it is no Burraco action)
+            if canon not in legal:
                 raise IllegalActionError(
                     f"{self.current_player} cannot {action} now: {self._why(action)}; "
                     f"allowed: {self._allowed_text()}"
                 )
             action = canon
-        n = object.__new__(BurracoState)
+        n = object.__new__(_Building)
         self._copy_table(n)
         n._cell = (self._cell, _SEATS[self._turn], action)
         n._legal = None
         n._result = None
         n.step(action)
-        return n
+        return n._frozen()
 
     def _apply_legal(self, action: Action) -> BurracoState:
         n = self._copy()
         n._cell = (self._cell, _SEATS[self._turn], action)
         n.step(action)
-        return n
+        return n._frozen()
 
     def record(self) -> dict[str, Any]:
         """The deal's record: how it started (seed, dealer and the dealt deck, or a setup),
@@ -329,3 +346,6 @@ class BurracoState(Table, DealState):
             + (" (clean)" if self._ctx.opts.closing_requires == "clean_burraco" else "")
             + " and a non-wild discard"
         )
+
+
+_Building: type[BurracoState] = BurracoState._building

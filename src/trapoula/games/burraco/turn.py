@@ -142,7 +142,8 @@ class Table:
     _turn: int
     hands: list[int]  # suit-major hand codes per seat
     rhands: list[int]  # rank-major hand codes per seat
-    sizes: list[int]  # (the three lists are copied with the table, changed in place)
+    sizes: list[int]  # (lists copied with the table and changed in place; read-only once
+    # a public state is made: see BurracoState._frozen)
     melds: tuple[tuple[MeldInfo, ...], ...]  # per team, in the order laid
     owners: tuple[tuple[int, ...], ...]  # seat that laid each meld (-1: setup)
     discard: tuple[int, ...]  # bottom first
@@ -164,9 +165,9 @@ class Table:
         n._ctx = self._ctx
         n._phase = self._phase
         n._turn = self._turn
-        n.hands = self.hands[:]
-        n.rhands = self.rhands[:]
-        n.sizes = self.sizes[:]
+        n.hands = list(self.hands)
+        n.rhands = list(self.rhands)
+        n.sizes = list(self.sizes)
         n.melds = self.melds
         n.owners = self.owners
         n.discard = self.discard
