@@ -122,9 +122,10 @@ def load_qnet(path: str | None = None) -> QNet:
 class LearnedBourlotoBot(Bot):
     """Plays the legal integer of highest network value, from the seat's view only.
 
-    ``weights``: a weights file or a :class:`QNet` (default: the shipped file); ``bidding``: ``"learned"`` or
-    ``"heuristic"`` (the hybrid: see the module docs).  The bot is deterministic (``seed``
-    only seeds the heuristic's helper in the hybrid); ties go to the lowest integer.
+    ``weights``: a weights file or a :class:`QNet` (default: the shipped file);
+    ``bidding``: ``"learned"`` or ``"heuristic"`` (the hybrid: see the module docs).  The bot
+    is deterministic (``seed`` only seeds the heuristic in the hybrid); ties go to the lowest
+    integer.
     """
 
     name = "learned"

@@ -5,7 +5,8 @@ Trains the Q-network of :mod:`trapoula.bots.bourloto_learned` by self-play over
 ``--export`` instead writes a run's weights as the numpy file the bot loads.  docs/learned.md.
 
     trapoula train bourloto --preset gr,ru --minutes 60 --run-dir runs/learned
-    trapoula train bourloto --run-dir runs/learned --export src/trapoula/bots/data/bourloto_learned.npz
+    trapoula train bourloto --run-dir runs/learned \
+        --export src/trapoula/bots/data/bourloto_learned.npz
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ def add_parser(sub: Any) -> None:
                    help="the share after --warm-minutes")
     p.add_argument("--warm-minutes", type=float, default=20.0)
     p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--batch", type=int, default=1024, help="minibatch size")
+    p.add_argument("--epochs", type=int, default=1,
+                   help="passes over each round's samples (more: fewer deals per update)")
     p.add_argument("--eval-minutes", type=float, default=5.0)
     p.add_argument("--eval-deals", type=int, default=200,
                    help="duplicate deals per preset against the heuristic at each evaluation")
@@ -79,7 +83,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
         presets=tuple(p for p in args.preset.split(",") if p), hidden=args.hidden,
         num_envs=args.envs, steps=args.steps, epsilon=args.epsilon,
         heuristic=args.heuristic, heuristic_min=args.heuristic_min,
-        warm_minutes=args.warm_minutes, lr=args.lr, eval_minutes=args.eval_minutes,
+        warm_minutes=args.warm_minutes, lr=args.lr, batch=args.batch, epochs=args.epochs,
+        eval_minutes=args.eval_minutes,
         eval_deals=args.eval_deals, seed=args.seed)
     state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
     con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "

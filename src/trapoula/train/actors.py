@@ -91,7 +91,7 @@ class SelfPlayActor:
             act = np.where(explore, rand, act)
             for i in np.flatnonzero(helper).tolist():
                 state = env.state(i)
-                view = state.view(state.current_player)
+                view = state.view(str(state.current_player))
                 act[i] = self.adapter.encode(self.helper.choose(view), view)[0]
             seats = self.to_act.tolist()
             for i, a in enumerate(act.tolist()):
@@ -132,19 +132,21 @@ class LocalActors:
 
 
 class RayActors:
-    """``per_preset`` actors per preset on a Ray cluster (``address``: ``"auto"`` or
-    ``"ray://host:10001"``), run in parallel; the learner stays in this process."""
+    """``per_preset`` actors per preset on a Ray cluster (``address``: ``"auto"`` joins a
+    running one, ``"ray://host:10001"`` a remote one, ``"local"`` starts one here), run in
+    parallel; the learner stays in this process and sends the weights each round."""
 
     def __init__(self, address: str, presets: Sequence[str], num_envs: int = 256,
                  seed: int = 0, per_preset: int = 1) -> None:
         import ray  # the "dist" extra
 
         if not ray.is_initialized():
-            ray.init(address=address)
+            ray.init(address=None if address == "local" else address)
         remote = ray.remote(num_cpus=1)(SelfPlayActor)
         self.ray = ray
-        self.actors = [remote.remote(p, presets, num_envs, seed + 1000 * k + j)  # type: ignore[attr-defined]
-                       for k, p in enumerate(presets) for j in range(per_preset)]
+        self.actors: list[Any] = [
+            remote.remote(p, presets, num_envs, seed + 1000 * k + j)
+            for k, p in enumerate(presets) for j in range(per_preset)]
 
     def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float
                 ) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ import numpy as np
 import torch
 
 import trapoula
+from trapoula.bots.base import Bot
 from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
 from trapoula.bots.bourloto_learned import LearnedBourlotoBot, QNet
 from trapoula.bots.duplicate import duplicate
@@ -68,8 +69,13 @@ def evaluate(arrays: Any, presets: Sequence[str], deals: int, seed: int = EVAL_S
     out: dict[str, dict[str, float]] = {}
     for preset in presets:
         g = trapoula.make("bourloto", preset)
-        st = duplicate(g, lambda s, i: LearnedBourlotoBot(g, seed=i, weights=net),
-                       lambda s, i: BourlotoHeuristicBot(g, seed=i * 4 + s), deals, seed)
+        def mine(s: int, i: int, g: Any = g) -> Bot:
+            return LearnedBourlotoBot(g, seed=i, weights=net)
+
+        def theirs(s: int, i: int, g: Any = g) -> Bot:
+            return BourlotoHeuristicBot(g, seed=i * 4 + s)
+
+        st = duplicate(g, mine, theirs, deals, seed)
         out[preset] = {"mean": round(st.mean, 2), "ci": round(st.half_width, 2),
                        "ms": round(st.ms_per_move("X"), 3)}
     return out
@@ -115,14 +121,12 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
                "ray": ray_address, **{k: state[k] for k in ("elapsed", "decisions", "round")}})
 
     def save(evaluation: dict[str, Any] | None) -> None:
-        arrays = to_arrays(model, cfg.presets)
-        np.savez(run / "latest.npz", **to_arrays(model, cfg.presets, np.float16))
+        np.savez(run / "latest.npz", **to_arrays(model, cfg.presets, np.float16))  # type: ignore[arg-type]
         if evaluation is not None:
             score = float(np.mean([v["mean"] for v in evaluation.values()]))
             if score > state["best"]:
                 state["best"] = score
-                np.savez(run / "best.npz", **to_arrays(model, cfg.presets, np.float16))
-        del arrays
+                np.savez(run / "best.npz", **to_arrays(model, cfg.presets, np.float16))  # type: ignore[arg-type]
         torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
                     "config": asdict(cfg), "state": state}, run / "checkpoint.tmp")
         (run / "checkpoint.tmp").replace(ckpt_path)
@@ -153,7 +157,7 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
                 q = model(xt[idx]).gather(1, at[idx, None])[:, 0]
                 loss = torch.nn.functional.mse_loss(q, gt[idx])
                 opt.zero_grad()
-                loss.backward()
+                loss.backward()  # type: ignore[no-untyped-call]
                 torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
                 opt.step()
                 window["loss"] += float(loss.detach())
