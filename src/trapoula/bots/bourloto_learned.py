@@ -9,8 +9,9 @@ integer of highest value.  The weights ship with the package
 (``trapoula/bots/data/bourloto_learned.npz``, float16); playing needs numpy, not torch.
 Training (torch, the ``train`` extra) is :mod:`trapoula.train` (docs/learned.md).
 
-``bidding="heuristic"`` is the documented hybrid: the heuristic bot's bidding, seven
-exchange and declarations, the network's card play.  The default (:data:`DEFAULT_BIDDING`)
+``bidding="heuristic"`` is the documented hybrid: the heuristic bot decides before the play
+phase (bidding, agreement, ``ru``'s declarations), the network plays the cards (with the words
+and the seven exchange offered with them).  The default (:data:`DEFAULT_BIDDING`)
 is whichever measured stronger (benchmarks/learned_strength.py).
 
 >>> import trapoula
