@@ -20,15 +20,16 @@ PRESETS = ("gr", "ru")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("bidding", ["learned", "heuristic"])
-def test_plays_only_legal_actions_over_random_deals(preset: str, bidding: str) -> None:
+@pytest.mark.parametrize("hybrid", [{}, {"bidding": "heuristic"}, {"play": "heuristic"}])
+def test_plays_only_legal_actions_over_random_deals(preset: str, hybrid: dict[str, str]
+                                                     ) -> None:
     g = trapoula.make("bourloto", preset)
-    rng = random.Random(f"{preset}{bidding}")
+    rng = random.Random(f"{preset}{hybrid}")
     for deal in range(6):
         # the learned bot at two seats (a random seat pair), random play at the others, so the
         # positions it meets are varied
         mine = {0, 2} if deal % 2 else {1, 3}
-        bots = [make_bot("learned", g, seed=s, bidding=bidding) if s in mine
+        bots = [make_bot("learned", g, seed=s, **hybrid) if s in mine
                 else make_bot("random", g, seed=rng.randrange(10**6)) for s in range(4)]
         s = g.new_deal(seed=rng.randrange(10**9))
         while not s.is_over:
@@ -123,5 +124,7 @@ def test_weights_ship_small_and_cover_both_presets() -> None:
 def test_unknown_preset_or_bidding_is_a_config_error() -> None:
     with pytest.raises(trapoula.errors.ConfigError, match="bidding"):
         LearnedBourlotoBot(trapoula.make("bourloto", "gr"), bidding="guess")
+    with pytest.raises(trapoula.errors.ConfigError, match="play"):
+        LearnedBourlotoBot(trapoula.make("bourloto", "gr"), play="guess")
     with pytest.raises(trapoula.errors.ConfigError):
         LearnedBourlotoBot(trapoula.make("bourloto", "pexevida"))

@@ -9,9 +9,10 @@ integer of highest value.  The weights ship with the package
 (``trapoula/bots/data/bourloto_learned.npz``, float16); playing needs numpy, not torch.
 Training (torch, the ``train`` extra) is :mod:`trapoula.train` (docs/learned.md).
 
-``bidding="heuristic"`` is the documented hybrid: the heuristic bot decides before the play
-phase (bidding, agreement, ``ru``'s declarations), the network plays the cards (with the words
-and the seven exchange offered with them).  The default (:data:`DEFAULT_BIDDING`)
+Two documented hybrids split the deal at the play phase: ``bidding="heuristic"`` — the
+heuristic bot decides before it (bidding, agreement, ``ru``'s declarations), the network plays
+the cards (with the words and the seven exchange offered with them); ``play="heuristic"`` —
+the network bids, the heuristic plays the cards.  The default (:data:`DEFAULT_BIDDING`)
 is whichever measured stronger (benchmarks/learned_strength.py).
 
 >>> import trapoula
@@ -38,7 +39,8 @@ from trapoula.core.game import Game
 from trapoula.errors import ConfigError
 
 __all__ = [
-    "DEFAULT_BIDDING", "RETURN_SCALE", "LearnedBourlotoBot", "QNet", "load_qnet", "weights_path",
+    "DEFAULT_BIDDING", "DEFAULT_PLAY", "RETURN_SCALE", "LearnedBourlotoBot", "QNet", "load_qnet",
+    "weights_path",
 ]
 
 # the deal's points are divided by this to make a network's return (and multiplied back)
@@ -46,6 +48,7 @@ RETURN_SCALE = 100.0
 # "learned": every decision by the network; "heuristic": the heuristic bot bids, declares and
 # exchanges, the network plays the cards
 DEFAULT_BIDDING = "learned"
+DEFAULT_PLAY = "learned"  # the same choice for the play phase
 _PHASE_PLAY = 5  # the "play" cell of the observation's phase slice (agree, bid1, ... play)
 
 
@@ -124,7 +127,8 @@ class LearnedBourlotoBot(Bot):
     """Plays the legal integer of highest network value, from the seat's view only.
 
     ``weights``: a weights file or a :class:`QNet` (default: the shipped file);
-    ``bidding``: ``"learned"`` or ``"heuristic"`` (the hybrid: see the module docs).  The bot
+    ``bidding`` / ``play``: ``"learned"`` or ``"heuristic"``, who decides before / in the
+    play phase (the hybrids: see the module docs).  The bot
     is deterministic (``seed`` only seeds the heuristic in the hybrid); ties go to the lowest
     integer.
     """
@@ -132,7 +136,8 @@ class LearnedBourlotoBot(Bot):
     name = "learned"
 
     def __init__(self, game: Game, seed: int | None = None, *,
-                 weights: str | QNet | None = None, bidding: str | None = None) -> None:
+                 weights: str | QNet | None = None, bidding: str | None = None,
+                 play: str | None = None) -> None:
         super().__init__(game, seed)
         from trapoula.envs import make_adapter
 
@@ -147,10 +152,12 @@ class LearnedBourlotoBot(Bot):
                 f"the learned bot was trained for presets {', '.join(self.net.presets)}, "
                 f"not {game.preset!r}")
         self.bidding = DEFAULT_BIDDING if bidding is None else bidding
-        if self.bidding not in ("learned", "heuristic"):
-            raise ConfigError(f"bidding must be 'learned' or 'heuristic', not {self.bidding!r}")
+        self.play = DEFAULT_PLAY if play is None else play
+        for what, who in (("bidding", self.bidding), ("play", self.play)):
+            if who not in ("learned", "heuristic"):
+                raise ConfigError(f"{what} must be 'learned' or 'heuristic', not {who!r}")
         self._helper: Bot | None = None
-        if self.bidding == "heuristic":
+        if "heuristic" in (self.bidding, self.play):
             from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
 
             self._helper = BourlotoHeuristicBot(game, seed=seed)
@@ -167,9 +174,10 @@ class LearnedBourlotoBot(Bot):
         if len(acts) == 1:
             return acts[0]  # type: ignore[no-any-return]
         obs = self.adapter.observe(view)
-        if self._helper is not None and self.adapter.obs_layout.views(obs)["phase"][
-                _PHASE_PLAY] == 0.0:
-            return self._helper.choose(view)
+        if self._helper is not None:
+            playing = self.adapter.obs_layout.views(obs)["phase"][_PHASE_PLAY] == 1.0
+            if (self.play if playing else self.bidding) == "heuristic":
+                return self._helper.choose(view)
         q = self.net.values(self.net.features(obs, self.game.preset))[0]
         table = self.adapter.table(list(acts))
         best = max(sorted(table), key=lambda i: q[i])
