@@ -82,6 +82,10 @@ class QNet:
         if not self.layers:
             raise ConfigError("a learned bot's weights need at least one layer (w0, b0)")
         self.presets: tuple[str, ...] = tuple(str(p) for p in arrays["presets"])
+        # presets whose network was trained on the heuristic's bidding (the hybrid's default)
+        self.heuristic_bidding: tuple[str, ...] = tuple(
+            str(p) for p in (arrays["heuristic_bidding"] if "heuristic_bidding" in arrays
+                             else ()))
         self.inputs = int(self.layers[0][0].shape[0])
         self.outputs = int(self.layers[-1][0].shape[1])
 
@@ -151,7 +155,10 @@ class LearnedBourlotoBot(Bot):
             raise ConfigError(
                 f"the learned bot was trained for presets {', '.join(self.net.presets)}, "
                 f"not {game.preset!r}")
-        self.bidding = DEFAULT_BIDDING if bidding is None else bidding
+        if bidding is None:
+            bidding = ("heuristic" if game.preset in self.net.heuristic_bidding
+                       else DEFAULT_BIDDING)
+        self.bidding = bidding
         self.play = DEFAULT_PLAY if play is None else play
         for what, who in (("bidding", self.bidding), ("play", self.play)):
             if who not in ("learned", "heuristic"):

@@ -54,6 +54,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--eval-deals", type=int, default=200,
                    help="duplicate deals per preset against the heuristic at each evaluation")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--heuristic-bidding", default="", metavar="PRESETS",
+                   help="presets whose bidding the heuristic plays (the network learns the "
+                        "card play of the hybrid bot; comma-separated)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="run the actors on this Ray cluster ('auto', 'ray://host:10001')")
     p.add_argument("--ray-actors", type=int, default=1, help="Ray actors per preset")
@@ -85,7 +88,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
         heuristic=args.heuristic, heuristic_min=args.heuristic_min,
         warm_minutes=args.warm_minutes, lr=args.lr, batch=args.batch, epochs=args.epochs,
         eval_minutes=args.eval_minutes,
-        eval_deals=args.eval_deals, seed=args.seed)
+        eval_deals=args.eval_deals, seed=args.seed,
+        heuristic_bidding=tuple(p for p in args.heuristic_bidding.split(",") if p))
     state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
     con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
               f"decisions; weights in {run_dir}/best.npz and latest.npz")

@@ -5,7 +5,10 @@ with a :class:`~trapoula.bots.bourloto_learned.QNet` built from the weights it i
 each seat to act takes the legal integer of highest value, or with probability ``epsilon`` a
 uniformly random legal one.  For the warm start a side may be played by the heuristic bot
 instead (each side of each deal with probability ``heuristic``; its moves are recorded too,
-with the same exploration).  When a deal ends, every decision of it becomes one sample:
+with the same exploration).  With ``heuristic_bidding`` every decision before the play phase
+is the heuristic's (no exploration): the network learns the card play of the hybrid bot
+(``LearnedBourlotoBot(bidding="heuristic")``) on the contracts the heuristic takes.  When a
+deal ends, every decision of it becomes one sample:
 the features the network saw, the integer played and the deal's return for the acting seat
 (its points margin, divided by ``RETURN_SCALE``) — the Monte-Carlo target.
 
@@ -39,7 +42,7 @@ class SelfPlayActor:
     """``num_envs`` deals of ``preset`` played on and on (the batch keeps going between runs)."""
 
     def __init__(self, preset: str, presets: Sequence[str], num_envs: int = 256,
-                 seed: int = 0) -> None:
+                 seed: int = 0, heuristic_bidding: bool = False) -> None:
         import trapoula.vector
 
         self.preset = preset
@@ -50,6 +53,9 @@ class SelfPlayActor:
         self.n = num_envs
         self.rng = np.random.default_rng(seed)
         self.helper = BourlotoHeuristicBot(self.env.game, seed=seed)
+        self.heuristic_bidding = heuristic_bidding
+        play = self.adapter.obs_layout.slices["phase"].start + 5  # the "play" phase cell
+        self._play_cell = int(play)
         self.obs, self.mask, self.to_act = self.env.reset()
         # per env: the decisions of the deal in progress (features row, integer, seat)
         self.traj: list[list[tuple[np.ndarray, int, int]]] = [[] for _ in range(num_envs)]
@@ -89,6 +95,8 @@ class SelfPlayActor:
             explore = rng.random(n) < epsilon
             helper = self.by_helper[np.arange(n), self.to_act] & ~explore
             act = np.where(explore, rand, act)
+            if self.heuristic_bidding:
+                helper |= self.obs[:, self._play_cell] == 0.0
             for i in np.flatnonzero(helper).tolist():
                 state = env.state(i)
                 view = state.view(str(state.current_player))
@@ -122,8 +130,10 @@ class SelfPlayActor:
 class LocalActors:
     """One actor per preset in this process, run one after the other."""
 
-    def __init__(self, presets: Sequence[str], num_envs: int = 256, seed: int = 0) -> None:
-        self.actors = [SelfPlayActor(p, presets, num_envs, seed + 1000 * k)
+    def __init__(self, presets: Sequence[str], num_envs: int = 256, seed: int = 0,
+                 heuristic_bidding: Sequence[str] = ()) -> None:
+        self.actors = [SelfPlayActor(p, presets, num_envs, seed + 1000 * k,
+                                     p in heuristic_bidding)
                        for k, p in enumerate(presets)]
 
     def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float
@@ -137,7 +147,8 @@ class RayActors:
     parallel; the learner stays in this process and sends the weights each round."""
 
     def __init__(self, address: str, presets: Sequence[str], num_envs: int = 256,
-                 seed: int = 0, per_preset: int = 1) -> None:
+                 seed: int = 0, per_preset: int = 1, heuristic_bidding: Sequence[str] = ()
+                 ) -> None:
         import ray  # the "dist" extra
 
         if not ray.is_initialized():
@@ -145,7 +156,7 @@ class RayActors:
         remote = ray.remote(num_cpus=1)(SelfPlayActor)
         self.ray = ray
         self.actors: list[Any] = [
-            remote.remote(p, presets, num_envs, seed + 1000 * k + j)
+            remote.remote(p, presets, num_envs, seed + 1000 * k + j, p in heuristic_bidding)
             for k, p in enumerate(presets) for j in range(per_preset)]
 
     def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float

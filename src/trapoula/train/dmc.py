@@ -58,6 +58,7 @@ class TrainConfig:
     eval_minutes: float = 5.0
     eval_deals: int = 200
     seed: int = 0
+    heuristic_bidding: tuple[str, ...] = ()  # presets whose bidding the heuristic plays
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -115,18 +116,19 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
         for grp in opt.param_groups:
             grp["lr"] = cfg.lr
     seed = cfg.seed + 7919 * state["round"]  # fresh deals after a resume
-    actors: Any = (RayActors(ray_address, cfg.presets, cfg.num_envs, seed, ray_actors)
-                   if ray_address else LocalActors(cfg.presets, cfg.num_envs, seed))
+    hb = tuple(cfg.heuristic_bidding)
+    actors: Any = (RayActors(ray_address, cfg.presets, cfg.num_envs, seed, ray_actors, hb)
+                   if ray_address else LocalActors(cfg.presets, cfg.num_envs, seed, hb))
     _log(run, {"event": "start", "resumed": ckpt is not None, "config": asdict(cfg),
                "ray": ray_address, **{k: state[k] for k in ("elapsed", "decisions", "round")}})
 
     def save(evaluation: dict[str, Any] | None) -> None:
-        np.savez(run / "latest.npz", **to_arrays(model, cfg.presets, np.float16))  # type: ignore[arg-type]
+        np.savez(run / "latest.npz", **to_arrays(model, cfg.presets, np.float16, hb))  # type: ignore[arg-type]
         if evaluation is not None:
             score = float(np.mean([v["mean"] for v in evaluation.values()]))
             if score > state["best"]:
                 state["best"] = score
-                np.savez(run / "best.npz", **to_arrays(model, cfg.presets, np.float16))  # type: ignore[arg-type]
+                np.savez(run / "best.npz", **to_arrays(model, cfg.presets, np.float16, hb))  # type: ignore[arg-type]
         torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
                     "config": asdict(cfg), "state": state}, run / "checkpoint.tmp")
         (run / "checkpoint.tmp").replace(ckpt_path)
@@ -141,7 +143,7 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
         t_min = state["elapsed"] / 60.0
         share = max(cfg.heuristic_min, cfg.heuristic - (cfg.heuristic - cfg.heuristic_min)
                     * t_min / max(cfg.warm_minutes, 1e-9))
-        arrays = to_arrays(model, cfg.presets)
+        arrays = to_arrays(model, cfg.presets, heuristic_bidding=hb)
         batches = actors.collect(arrays, cfg.steps, cfg.epsilon, share)
         x = np.concatenate([b["x"] for b in batches])
         a = np.concatenate([b["action"] for b in batches]).astype(np.int64)
@@ -171,7 +173,8 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
         if done or now - last_eval >= cfg.eval_minutes * 60.0:
             dt = now - window["t"]
             t_eval = time.monotonic()
-            evaluation = evaluate(to_arrays(model, cfg.presets), cfg.presets, cfg.eval_deals)
+            evaluation = evaluate(to_arrays(model, cfg.presets, heuristic_bidding=hb),
+                                  cfg.presets, cfg.eval_deals)
             state["elapsed"] = base_elapsed + (time.monotonic() - start)
             save(evaluation)
             _log(run, {

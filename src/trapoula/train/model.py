@@ -8,7 +8,7 @@ integer of the 140-action layout; :func:`to_arrays` gives the ``w0, b0, ...`` ar
 >>> net = make_model(10, (8,), 3)
 >>> arrays = to_arrays(net, ("gr",))
 >>> sorted(arrays), arrays["w0"].shape
-(['b0', 'b1', 'presets', 'w0', 'w1'], (10, 8))
+(['b0', 'b1', 'heuristic_bidding', 'presets', 'w0', 'w1'], (10, 8))
 """
 
 from __future__ import annotations
@@ -34,9 +34,10 @@ def make_model(inputs: int, hidden: Sequence[int], outputs: int) -> nn.Sequentia
     return nn.Sequential(*layers)
 
 
-def to_arrays(model: nn.Sequential, presets: Sequence[str], dtype: Any = np.float32
-              ) -> dict[str, np.ndarray]:
-    """The linear layers' weights as ``w{k}`` ``[in, out]`` and ``b{k}``, and the presets."""
+def to_arrays(model: nn.Sequential, presets: Sequence[str], dtype: Any = np.float32,
+              heuristic_bidding: Sequence[str] = ()) -> dict[str, np.ndarray]:
+    """The linear layers' weights as ``w{k}`` ``[in, out]`` and ``b{k}``, the presets and
+    those whose bidding the network was trained to leave to the heuristic."""
     out: dict[str, np.ndarray] = {}
     k = 0
     with torch.no_grad():
@@ -46,4 +47,5 @@ def to_arrays(model: nn.Sequential, presets: Sequence[str], dtype: Any = np.floa
                 out[f"b{k}"] = m.bias.detach().cpu().numpy().astype(dtype)
                 k += 1
     out["presets"] = np.array(list(presets))
+    out["heuristic_bidding"] = np.array(list(heuristic_bidding), dtype=str)
     return out
