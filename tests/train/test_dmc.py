@@ -18,7 +18,8 @@ from trapoula.train.dmc import TrainConfig, train  # noqa: E402
 
 def test_train_resume_and_export(tmp_path: Path) -> None:
     cfg = TrainConfig(hidden=(16,), num_envs=4, steps=40, eval_minutes=0.0, eval_deals=2,
-                      warm_minutes=0.0, heuristic=0.5, heuristic_min=0.5)
+                      warm_minutes=0.0, heuristic=0.5, heuristic_min=0.5,
+                      heuristic_bidding=("gr",))
     first = train(tmp_path, 0.001, cfg)
     assert first["samples"] > 0 and first["updates"] > 0
     for name in ("checkpoint.pt", "latest.npz", "best.npz", "log.jsonl"):
@@ -35,8 +36,12 @@ def test_train_resume_and_export(tmp_path: Path) -> None:
     out = tmp_path / "exported.npz"
     assert main(["train", "bourloto", "--run-dir", str(tmp_path), "--export", str(out),
                  "--which", "latest"]) == 0
+    # the weights say which presets' bidding the heuristic keeps (the hybrid by default)
+    assert LearnedBourlotoBot(trapoula.make("bourloto", "gr"), weights=str(out)).bidding == \
+        "heuristic"
     g = trapoula.make("bourloto", "ru")
     bot = LearnedBourlotoBot(g, weights=str(out))
+    assert bot.bidding == "learned"
     s = g.new_deal(seed=2)
     while not s.is_over:
         s = s.apply(bot.choose(s.view(s.current_player)))
