@@ -3,9 +3,10 @@
 Each line plays ``deals`` duplicate deals (every deal twice, the partnerships' seats swapped:
 :func:`trapoula.bots.duplicate.duplicate`) of team X against team Y and prints X's mean points
 a deal over Y with the 95 % confidence interval, and X's and Y's mean and slowest time a move.
-``learned`` is the shipped network; ``learned/hb`` the hybrid with the heuristic's bidding
-(and ``ru``'s declarations) and the network's card play, ``learned/hp`` the network's bidding
-and the heuristic's card play.  The seed of every line is 2026.
+``learned`` is the shipped bot as it plays by default (the weights file says for which presets
+the heuristic bids: ``gr``); ``learned/hb`` forces the hybrid with the heuristic's bidding (and
+``ru``'s declarations) and the network's card play, ``learned/lb`` the network's own bidding,
+``learned/hp`` the network's bidding and the heuristic's card play.  The seed of every line is 2026.
 
     .venv/bin/python benchmarks/learned_strength.py                   # 600 pairs vs heuristic
     .venv/bin/python benchmarks/learned_strength.py --only hard --deals 200 --workers 2
@@ -38,6 +39,7 @@ LINES: list[tuple[str, str, str, int]] = [
     ("gr", "learned/hb", "heuristic", 600),
     ("ru", "learned", "heuristic", 600),
     ("ru", "learned/hb", "heuristic", 600),
+    ("gr", "learned/lb", "heuristic", 600),
     ("gr", "learned/hp", "heuristic", 600),
     ("ru", "learned/hp", "heuristic", 600),
     ("gr", "learned", "hard", 600),
@@ -47,9 +49,9 @@ LINES: list[tuple[str, str, str, int]] = [
 
 def _bot(name: str, game: Any, seed: int, weights: str | None) -> Bot:
     if name.startswith("learned"):
-        bidding = "heuristic" if name.endswith("/hb") else "learned"
-        play = "heuristic" if name.endswith("/hp") else "learned"
-        return make_bot("learned", game, seed=seed, weights=weights, bidding=bidding, play=play)
+        kwargs = {"/hb": {"bidding": "heuristic"}, "/lb": {"bidding": "learned"},
+                  "/hp": {"bidding": "learned", "play": "heuristic"}}.get(name[7:], {})
+        return make_bot("learned", game, seed=seed, weights=weights, **kwargs)
     return make_bot(name, game, seed=seed)
 
 

@@ -119,6 +119,10 @@ def test_weights_ship_small_and_cover_both_presets() -> None:
     assert p.stat().st_size < 4 * 1024 * 1024
     net = LearnedBourlotoBot(trapoula.make("bourloto", "ru")).net
     assert set(PRESETS) <= set(net.presets) and net.outputs == 140
+    for preset in PRESETS:  # each preset's default hybrid is the weights file's
+        bot = LearnedBourlotoBot(trapoula.make("bourloto", preset))
+        assert (bot.bidding == "heuristic") == (preset in net.heuristic_bidding)
+        assert (bot.play == "heuristic") == (preset in net.heuristic_play)
 
 
 def test_unknown_preset_or_bidding_is_a_config_error() -> None:

@@ -35,13 +35,13 @@ def test_train_resume_and_export(tmp_path: Path) -> None:
 
     out = tmp_path / "exported.npz"
     assert main(["train", "bourloto", "--run-dir", str(tmp_path), "--export", str(out),
-                 "--which", "latest"]) == 0
+                 "--which", "latest", "--heuristic-play", "ru"]) == 0
     # the weights say which presets' bidding the heuristic keeps (the hybrid by default)
     assert LearnedBourlotoBot(trapoula.make("bourloto", "gr"), weights=str(out)).bidding == \
         "heuristic"
     g = trapoula.make("bourloto", "ru")
     bot = LearnedBourlotoBot(g, weights=str(out))
-    assert bot.bidding == "learned"
+    assert (bot.bidding, bot.play) == ("learned", "heuristic")
     s = g.new_deal(seed=2)
     while not s.is_over:
         s = s.apply(bot.choose(s.view(s.current_player)))

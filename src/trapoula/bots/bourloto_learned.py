@@ -12,8 +12,10 @@ Training (torch, the ``train`` extra) is :mod:`trapoula.train` (docs/learned.md)
 Two documented hybrids split the deal at the play phase: ``bidding="heuristic"`` — the
 heuristic bot decides before it (bidding, agreement, ``ru``'s declarations), the network plays
 the cards (with the words and the seven exchange offered with them); ``play="heuristic"`` —
-the network bids, the heuristic plays the cards.  The default (:data:`DEFAULT_BIDDING`)
-is whichever measured stronger (benchmarks/learned_strength.py).
+the network bids, the heuristic plays the cards.  The weights file says which preset plays
+which way by default (``heuristic_bidding`` and ``heuristic_play``: the presets where that
+hybrid measured strongest in benchmarks/learned_strength.py); else every decision is the
+network's.
 
 >>> import trapoula
 >>> from trapoula.bots import make_bot
@@ -83,11 +85,15 @@ class QNet:
             raise ConfigError("a learned bot's weights need at least one layer (w0, b0)")
         self.presets: tuple[str, ...] = tuple(str(p) for p in arrays["presets"])
         # presets whose network was trained on the heuristic's bidding (the hybrid's default)
-        self.heuristic_bidding: tuple[str, ...] = tuple(
-            str(p) for p in (arrays["heuristic_bidding"] if "heuristic_bidding" in arrays
-                             else ()))
+        self.heuristic_bidding: tuple[str, ...] = self._names(arrays, "heuristic_bidding")
+        # presets where the network's bidding with the heuristic's card play measured best
+        self.heuristic_play: tuple[str, ...] = self._names(arrays, "heuristic_play")
         self.inputs = int(self.layers[0][0].shape[0])
         self.outputs = int(self.layers[-1][0].shape[1])
+
+    @staticmethod
+    def _names(arrays: Any, key: str) -> tuple[str, ...]:
+        return tuple(str(p) for p in arrays[key]) if key in arrays else ()
 
     def values(self, x: Any) -> Any:
         """The network's values ``[M, outputs]`` of inputs ``[M, inputs]`` (float32)."""
@@ -159,7 +165,9 @@ class LearnedBourlotoBot(Bot):
             bidding = ("heuristic" if game.preset in self.net.heuristic_bidding
                        else DEFAULT_BIDDING)
         self.bidding = bidding
-        self.play = DEFAULT_PLAY if play is None else play
+        if play is None:
+            play = "heuristic" if game.preset in self.net.heuristic_play else DEFAULT_PLAY
+        self.play = play
         for what, who in (("bidding", self.bidding), ("play", self.play)):
             if who not in ("learned", "heuristic"):
                 raise ConfigError(f"{what} must be 'learned' or 'heuristic', not {who!r}")

@@ -64,6 +64,9 @@ def add_parser(sub: Any) -> None:
                    help="write the run's weights (--which) to this file and stop")
     p.add_argument("--which", choices=["best", "latest"], default="best",
                    help="which weights --export copies (default: the best evaluation)")
+    p.add_argument("--heuristic-play", default=None, metavar="PRESETS",
+                   help="with --export: presets where the exported bot bids with the network "
+                        "and leaves the card play to the heuristic by default")
     p.set_defaults(run=run)
 
 
@@ -75,6 +78,15 @@ def run(args: argparse.Namespace, con: Console) -> int:
             raise ConfigError(f"no {src}: train first (trapoula train bourloto --run-dir "
                               f"{run_dir})")
         shutil.copyfile(src, args.export)
+        if args.heuristic_play is not None:
+            import numpy as np
+
+            with np.load(args.export, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            arrays["heuristic_play"] = np.array(
+                [p for p in args.heuristic_play.split(",") if p], dtype=str)
+            with open(args.export, "wb") as f:
+                np.savez(f, **arrays)
         con.print(f"wrote {args.export} from {src}")
         return 0
     try:
