@@ -11,8 +11,8 @@ import pytest
 pytest.importorskip("torch")
 
 import trapoula  # noqa: E402
-from trapoula.bots.bourloto_learned import LearnedBourlotoBot  # noqa: E402
 from trapoula.cli.main import main  # noqa: E402
+from trapoula.learned.bourloto import LearnedBourlotoBot  # noqa: E402
 from trapoula.train.dmc import TrainConfig, train  # noqa: E402
 
 

@@ -1,12 +1,12 @@
 """``trapoula train bourloto``: Deep Monte-Carlo training of the learned bot (the ``train`` extra).
 
-Trains the Q-network of :mod:`trapoula.bots.bourloto_learned` by self-play over
+Trains the Q-network of :mod:`trapoula.learned.bourloto` by self-play over
 :mod:`trapoula.vector` (:mod:`trapoula.train.dmc`), resuming from ``--run-dir``'s checkpoint;
 ``--export`` instead writes a run's weights as the numpy file the bot loads.  docs/learned.md.
 
     trapoula train bourloto --preset gr,ru --minutes 60 --run-dir runs/learned
     trapoula train bourloto --run-dir runs/learned \
-        --export src/trapoula/bots/data/bourloto_learned.npz
+        --export src/trapoula/learned/data/bourloto_learned.npz
 """
 
 from __future__ import annotations

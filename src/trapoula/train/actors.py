@@ -1,7 +1,7 @@
 """Self-play actors for Deep Monte-Carlo: batches of Bourloto deals played with numpy weights.
 
 An actor holds one :mod:`trapoula.vector` batch of a preset (``layout="shared"``) and plays it
-with a :class:`~trapoula.bots.bourloto_learned.QNet` built from the weights it is given:
+with a :class:`~trapoula.learned.bourloto.QNet` built from the weights it is given:
 each seat to act takes the legal integer of highest value, or with probability ``epsilon`` a
 uniformly random legal one.  For the warm start a side may be played by the heuristic bot
 instead (each side of each deal with probability ``heuristic``; its moves are recorded too,
@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
-from trapoula.bots.bourloto_learned import RETURN_SCALE, QNet
+from trapoula.learned.bourloto import RETURN_SCALE, QNet
 
 __all__ = ["LocalActors", "RayActors", "SelfPlayActor"]
 

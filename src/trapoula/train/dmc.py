@@ -29,8 +29,8 @@ import torch
 import trapoula
 from trapoula.bots.base import Bot
 from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
-from trapoula.bots.bourloto_learned import LearnedBourlotoBot, QNet
 from trapoula.bots.duplicate import duplicate
+from trapoula.learned.bourloto import LearnedBourlotoBot, QNet
 from trapoula.train.actors import LocalActors, RayActors
 from trapoula.train.model import make_model, to_arrays
 

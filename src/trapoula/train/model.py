@@ -2,7 +2,7 @@
 
 A ReLU MLP from the features (the shared observation and the preset flag) to one value per
 integer of the 140-action layout; :func:`to_arrays` gives the ``w0, b0, ...`` arrays that
-:class:`trapoula.bots.bourloto_learned.QNet` evaluates in numpy.
+:class:`trapoula.learned.bourloto.QNet` evaluates in numpy.
 
 >>> import torch
 >>> net = make_model(10, (8,), 3)

@@ -12,7 +12,7 @@ import pytest
 
 import trapoula
 from trapoula.bots import make_bot
-from trapoula.bots.bourloto_learned import LearnedBourlotoBot, weights_path
+from trapoula.learned.bourloto import LearnedBourlotoBot, weights_path
 
 pytest.importorskip("numpy")
 

@@ -6,7 +6,7 @@ appends which of the trained presets is played, and runs a small multi-layer per
 that gives one value per integer of the 140-action layout: the deal's expected points for
 the seat's side (divided by :data:`RETURN_SCALE`) after that action.  It plays the legal
 integer of highest value.  The weights ship with the package
-(``trapoula/bots/data/bourloto_learned.npz``, float16); playing needs numpy, not torch.
+(``trapoula/learned/data/bourloto_learned.npz``, float16); playing needs numpy, not torch.
 Training (torch, the ``train`` extra) is :mod:`trapoula.train` (docs/learned.md).
 
 Two documented hybrids split the deal at the play phase: ``bidding="heuristic"`` — the
@@ -56,7 +56,7 @@ _PHASE_PLAY = 5  # the "play" cell of the observation's phase slice (agree, bid1
 
 def weights_path() -> Path:
     """The shipped weights file (inside the package)."""
-    return Path(str(resources.files("trapoula.bots") / "data" / "bourloto_learned.npz"))
+    return Path(str(resources.files("trapoula.learned") / "data" / "bourloto_learned.npz"))
 
 
 class QNet:
