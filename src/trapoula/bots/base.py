@@ -77,6 +77,8 @@ BOTS: dict[str, dict[str, str]] = {
     "expert": {"bourloto": "trapoula.bots.bourloto_pimc:BourlotoExpertBot",
                "burraco": "trapoula.bots.levels:BurracoExpertBot",
                "bourre": "trapoula.bots.bourre_pimc:BourreExpertBot"},
+    # the Deep Monte-Carlo Q-network (issue 17; numpy inference: trapoula/learned)
+    "learned": {"bourloto": "trapoula.learned.bourloto:LearnedBourlotoBot"},
     # not (yet) measurably stronger than the heuristic: a name of its own, not a level
     "rollout": {"burraco": "trapoula.bots.burraco_search:BurracoSearchBot"},
 }

@@ -24,6 +24,7 @@ from trapoula.cli import (
     rules,
     serve,
     simulate,
+    train,
     verify,
 )
 from trapoula.cli.common import Console
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     conformance.add_parser(sub)
     serve.add_parser(sub)
     verify.add_parser(sub)
+    train.add_parser(sub)
     db.add_parser(sub)
     rules.add_parsers(sub)
     return parser

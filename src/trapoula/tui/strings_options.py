@@ -36,6 +36,7 @@ LEVEL_NAMES: dict[str, tuple[str, str, str, str]] = {
     "random": ("random", "τυχαίο", "случайный", "casuale"),
     "pimc": ("PIMC search", "αναζήτηση PIMC", "поиск PIMC", "ricerca PIMC"),
     "ismcts": ("ISMCTS search", "αναζήτηση ISMCTS", "поиск ISMCTS", "ricerca ISMCTS"),
+    "learned": ("learned network", "εκπαιδευμένο δίκτυο", "нейросеть", "rete addestrata"),
     "rollout": ("rollouts", "προσομοιώσεις", "розыгрыши", "simulazioni"),
     "bot": ("bot", "bot", "бот", "bot"),
 }

@@ -1,0 +1,108 @@
+"""``trapoula train bourloto``: Deep Monte-Carlo training of the learned bot (the ``train`` extra).
+
+Trains the Q-network of :mod:`trapoula.learned.bourloto` by self-play over
+:mod:`trapoula.vector` (:mod:`trapoula.train.dmc`), resuming from ``--run-dir``'s checkpoint;
+``--export`` instead writes a run's weights as the numpy file the bot loads.  docs/learned.md.
+
+    trapoula train bourloto --preset gr,ru --minutes 60 --run-dir runs/learned
+    trapoula train bourloto --run-dir runs/learned \
+        --export src/trapoula/learned/data/bourloto_learned.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+from typing import Any
+
+from trapoula.cli.common import Console
+from trapoula.errors import ConfigError
+
+__all__ = ["add_parser", "run"]
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(t) for t in text.split(",") if t)
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("train", help="train the learned bot (needs torch: the train extra)",
+                       description="Deep Monte-Carlo self-play training of the learned "
+                                   "Bourloto bot; resumes from the run directory's checkpoint.")
+    p.add_argument("game", choices=["bourloto"])
+    p.add_argument("--preset", default="gr,ru",
+                   help="presets, comma-separated (one network for all; default gr,ru)")
+    p.add_argument("--minutes", type=float, default=60.0, help="wall-clock minutes to train")
+    p.add_argument("--run-dir", default="runs/learned",
+                   help="checkpoint, weights and log.jsonl (resumed if present)")
+    p.add_argument("--hidden", type=_ints, default=(256, 256, 128),
+                   help="hidden layer widths of a new network (default 256,256,128)")
+    p.add_argument("--envs", type=int, default=256, help="deals per actor batch")
+    p.add_argument("--steps", type=int, default=24, help="decisions per deal per round")
+    p.add_argument("--epsilon", type=float, default=0.03, help="exploration rate")
+    p.add_argument("--heuristic", type=float, default=0.8,
+                   help="share of deal sides the heuristic plays at the start (warm start)")
+    p.add_argument("--heuristic-min", type=float, default=0.15,
+                   help="the share after --warm-minutes")
+    p.add_argument("--warm-minutes", type=float, default=20.0)
+    p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--batch", type=int, default=1024, help="minibatch size")
+    p.add_argument("--epochs", type=int, default=1,
+                   help="passes over each round's samples (more: fewer deals per update)")
+    p.add_argument("--eval-minutes", type=float, default=5.0)
+    p.add_argument("--eval-deals", type=int, default=200,
+                   help="duplicate deals per preset against the heuristic at each evaluation")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--heuristic-bidding", default="", metavar="PRESETS",
+                   help="presets whose bidding the heuristic plays (the network learns the "
+                        "card play of the hybrid bot; comma-separated)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="run the actors on this Ray cluster ('auto', 'ray://host:10001')")
+    p.add_argument("--ray-actors", type=int, default=1, help="Ray actors per preset")
+    p.add_argument("--export", metavar="NPZ", default=None,
+                   help="write the run's weights (--which) to this file and stop")
+    p.add_argument("--which", choices=["best", "latest"], default="best",
+                   help="which weights --export copies (default: the best evaluation)")
+    p.add_argument("--heuristic-play", default=None, metavar="PRESETS",
+                   help="with --export: presets where the exported bot bids with the network "
+                        "and leaves the card play to the heuristic by default")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, con: Console) -> int:
+    run_dir = Path(args.run_dir)
+    if args.export:
+        src = run_dir / f"{args.which}.npz"
+        if not src.exists():
+            raise ConfigError(f"no {src}: train first (trapoula train bourloto --run-dir "
+                              f"{run_dir})")
+        shutil.copyfile(src, args.export)
+        if args.heuristic_play is not None:
+            import numpy as np
+
+            with np.load(args.export, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+            arrays["heuristic_play"] = np.array(
+                [p for p in args.heuristic_play.split(",") if p], dtype=str)
+            with open(args.export, "wb") as f:
+                np.savez(f, **arrays)
+        con.print(f"wrote {args.export} from {src}")
+        return 0
+    try:
+        from trapoula.train.dmc import TrainConfig, train
+    except ImportError as exc:  # torch missing
+        raise ConfigError(f"training needs torch (the train extra, docs/learned.md): {exc}"
+                          ) from exc
+    cfg = TrainConfig(
+        presets=tuple(p for p in args.preset.split(",") if p), hidden=args.hidden,
+        num_envs=args.envs, steps=args.steps, epsilon=args.epsilon,
+        heuristic=args.heuristic, heuristic_min=args.heuristic_min,
+        warm_minutes=args.warm_minutes, lr=args.lr, batch=args.batch, epochs=args.epochs,
+        eval_minutes=args.eval_minutes,
+        eval_deals=args.eval_deals, seed=args.seed,
+        heuristic_bidding=tuple(p for p in args.heuristic_bidding.split(",") if p))
+    state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
+    con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
+              f"decisions; weights in {run_dir}/best.npz and latest.npz")
+    return 0

@@ -1,0 +1,202 @@
+"""The learned Bourloto bot: a Q-network trained by Deep Monte-Carlo self-play, numpy only.
+
+:class:`LearnedBourlotoBot` turns the seat's view into the learning environments' observation
+(``trapoula.envs`` adapter, ``layout="shared"``: the same 870 values for ``ru`` and ``gr``),
+appends which of the trained presets is played, and runs a small multi-layer perceptron
+that gives one value per integer of the 140-action layout: the deal's expected points for
+the seat's side (divided by :data:`RETURN_SCALE`) after that action.  It plays the legal
+integer of highest value.  The weights ship with the package
+(``trapoula/learned/data/bourloto_learned.npz``, float16); playing needs numpy, not torch.
+Training (torch, the ``train`` extra) is :mod:`trapoula.train` (docs/learned.md).
+
+Two documented hybrids split the deal at the play phase: ``bidding="heuristic"`` — the
+heuristic bot decides before it (bidding, agreement, ``ru``'s declarations), the network plays
+the cards (with the words and the seven exchange offered with them); ``play="heuristic"`` —
+the network bids, the heuristic plays the cards.  The weights file says which preset plays
+which way by default (``heuristic_bidding`` and ``heuristic_play``: the presets where that
+hybrid measured strongest in benchmarks/learned_strength.py); else every decision is the
+network's.
+
+>>> import trapoula
+>>> from trapoula.bots import make_bot
+>>> g = trapoula.make("bourloto", "gr")
+>>> bots = [make_bot("learned", g, seed=i) for i in range(4)]
+>>> s = g.new_deal(seed=7)
+>>> while not s.is_over:
+...     s = s.apply(bots[int(s.current_player[1]) - 1].choose(s.view(s.current_player)))
+>>> sorted(s.result)
+['hanging', 'scores']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from trapoula.bots.base import Bot
+from trapoula.core.action import Action
+from trapoula.core.game import Game
+from trapoula.errors import ConfigError
+
+__all__ = [
+    "DEFAULT_BIDDING", "DEFAULT_PLAY", "RETURN_SCALE", "LearnedBourlotoBot", "QNet", "load_qnet",
+    "weights_path",
+]
+
+# the deal's points are divided by this to make a network's return (and multiplied back)
+RETURN_SCALE = 100.0
+# "learned": every decision by the network; "heuristic": the heuristic bot bids, declares and
+# exchanges, the network plays the cards
+DEFAULT_BIDDING = "learned"
+DEFAULT_PLAY = "learned"  # the same choice for the play phase
+_PHASE_PLAY = 5  # the "play" cell of the observation's phase slice (agree, bid1, ... play)
+
+
+def weights_path() -> Path:
+    """The shipped weights file (inside the package)."""
+    return Path(str(resources.files("trapoula.learned") / "data" / "bourloto_learned.npz"))
+
+
+class QNet:
+    """A ReLU multi-layer perceptron in numpy: ``values(x)`` for a batch ``[M, inputs]``.
+
+    ``arrays`` holds ``w0, b0, w1, b1, ...`` (``w`` of shape ``[in, out]``) and the list of
+    ``presets`` whose one-hot flag follows the observation.
+
+    >>> import numpy as np
+    >>> net = QNet({"w0": np.eye(2, 3), "b0": np.zeros(3), "w1": np.ones((3, 1)),
+    ...             "b1": np.zeros(1), "presets": np.array(["gr"])})
+    >>> net.values(np.array([[1.0, -2.0]])).tolist()
+    [[1.0]]
+    """
+
+    def __init__(self, arrays: Any) -> None:
+        import numpy as np
+
+        self.layers: list[tuple[Any, Any]] = []
+        k = 0
+        while f"w{k}" in arrays:
+            self.layers.append((np.asarray(arrays[f"w{k}"], np.float32),
+                                np.asarray(arrays[f"b{k}"], np.float32)))
+            k += 1
+        if not self.layers:
+            raise ConfigError("a learned bot's weights need at least one layer (w0, b0)")
+        self.presets: tuple[str, ...] = tuple(str(p) for p in arrays["presets"])
+        # presets whose network was trained on the heuristic's bidding (the hybrid's default)
+        self.heuristic_bidding: tuple[str, ...] = self._names(arrays, "heuristic_bidding")
+        # presets where the network's bidding with the heuristic's card play measured best
+        self.heuristic_play: tuple[str, ...] = self._names(arrays, "heuristic_play")
+        self.inputs = int(self.layers[0][0].shape[0])
+        self.outputs = int(self.layers[-1][0].shape[1])
+
+    @staticmethod
+    def _names(arrays: Any, key: str) -> tuple[str, ...]:
+        return tuple(str(p) for p in arrays[key]) if key in arrays else ()
+
+    def values(self, x: Any) -> Any:
+        """The network's values ``[M, outputs]`` of inputs ``[M, inputs]`` (float32)."""
+        import numpy as np
+
+        h = np.asarray(x, np.float32)
+        last = len(self.layers) - 1
+        for k, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if k < last:
+                np.maximum(h, 0.0, out=h)
+        return h
+
+    def features(self, obs: Any, preset: str) -> Any:
+        """Observation rows ``[M, obs]`` followed by the preset's one-hot flag."""
+        import numpy as np
+
+        if preset not in self.presets:
+            raise ConfigError(
+                f"the learned bot was trained for presets {', '.join(self.presets)}, "
+                f"not {preset!r}")
+        obs = np.asarray(obs, np.float32).reshape(-1, self.inputs - len(self.presets))
+        flag = np.zeros((obs.shape[0], len(self.presets)), np.float32)
+        flag[:, self.presets.index(preset)] = 1.0
+        return np.concatenate([obs, flag], axis=1)
+
+
+@lru_cache(maxsize=4)
+def load_qnet(path: str | None = None) -> QNet:
+    """The network of a weights file (default: the shipped one), loaded once per path."""
+    import numpy as np
+
+    p = weights_path() if path is None else Path(path)
+    if not p.exists():
+        raise ConfigError(f"no learned weights at {p} (export them: docs/learned.md)")
+    with np.load(p, allow_pickle=False) as z:
+        return QNet({k: z[k] for k in z.files})
+
+
+class LearnedBourlotoBot(Bot):
+    """Plays the legal integer of highest network value, from the seat's view only.
+
+    ``weights``: a weights file or a :class:`QNet` (default: the shipped file);
+    ``bidding`` / ``play``: ``"learned"`` or ``"heuristic"``, who decides before / in the
+    play phase (the hybrids: see the module docs).  The bot
+    is deterministic (``seed`` only seeds the heuristic in the hybrid); ties go to the lowest
+    integer.
+    """
+
+    name = "learned"
+
+    def __init__(self, game: Game, seed: int | None = None, *,
+                 weights: str | QNet | None = None, bidding: str | None = None,
+                 play: str | None = None) -> None:
+        super().__init__(game, seed)
+        from trapoula.envs import make_adapter
+
+        self.net = weights if isinstance(weights, QNet) else load_qnet(weights)
+        self.adapter = make_adapter(game, layout="shared")
+        if self.adapter.obs_layout.size + len(self.net.presets) != self.net.inputs:
+            raise ConfigError(
+                f"the learned weights take {self.net.inputs} inputs, this game's observation "
+                f"has {self.adapter.obs_layout.size} values (+{len(self.net.presets)} flags)")
+        if game.preset not in self.net.presets:
+            raise ConfigError(
+                f"the learned bot was trained for presets {', '.join(self.net.presets)}, "
+                f"not {game.preset!r}")
+        if bidding is None:
+            bidding = ("heuristic" if game.preset in self.net.heuristic_bidding
+                       else DEFAULT_BIDDING)
+        self.bidding = bidding
+        if play is None:
+            play = "heuristic" if game.preset in self.net.heuristic_play else DEFAULT_PLAY
+        self.play = play
+        for what, who in (("bidding", self.bidding), ("play", self.play)):
+            if who not in ("learned", "heuristic"):
+                raise ConfigError(f"{what} must be 'learned' or 'heuristic', not {who!r}")
+        self._helper: Bot | None = None
+        if "heuristic" in (self.bidding, self.play):
+            from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
+
+            self._helper = BourlotoHeuristicBot(game, seed=seed)
+
+    def values(self, view: Any) -> dict[int, float]:
+        """The network's value (in deal points) of each legal integer of ``view``."""
+        obs = self.adapter.observe(view)
+        q = self.net.values(self.net.features(obs, self.game.preset))[0]
+        table = self.adapter.table(list(view.legal_actions))
+        return {i: float(q[i]) * RETURN_SCALE for i in table}
+
+    def choose(self, view: Any) -> Action:
+        acts = view.legal_actions
+        if len(acts) == 1:
+            return acts[0]  # type: ignore[no-any-return]
+        obs = self.adapter.observe(view)
+        if self._helper is not None:
+            playing = self.adapter.obs_layout.views(obs)["phase"][_PHASE_PLAY] == 1.0
+            if (self.play if playing else self.bidding) == "heuristic":
+                return self._helper.choose(view)
+        q = self.net.values(self.net.features(obs, self.game.preset))[0]
+        table = self.adapter.table(list(acts))
+        best = max(sorted(table), key=lambda i: q[i])
+        action = table[best]
+        if action is None:  # pragma: no cover - Bourloto's integers are whole actions
+            return self.adapter.decode([best], view)
+        return action
