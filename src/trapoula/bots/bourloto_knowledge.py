@@ -30,6 +30,7 @@ from trapoula.games.bourloto.tables import (
     TRUMP_POINTS,
     TRUMP_STRENGTH,
 )
+from trapoula.games.bourloto.view import taker_and_exchanger
 
 __all__ = [
     "HIGHER",
@@ -172,17 +173,8 @@ class Knowledge:
             s = int(d.seat[1:]) - 1
             if s != me:
                 known[s] |= mask_of_cards(d.cards)
-        taker = -1
-        exchanged = -1
+        taker, exchanged = taker_and_exchanger(view)
         events = view.events
-        for e in events:
-            kind = e.kind
-            if kind == "take" or kind == "name":
-                taker = seat_index(e.seat)
-            elif kind == "exchange":
-                exchanged = seat_index(e.seat)
-            elif kind == "agree":
-                taker = int(view.dealer[1:]) & 3  # agreement: the first seat after the dealer
         self.taker = taker
         if view.upcard is not None:
             recipient = int(view.dealer[1:]) - 1

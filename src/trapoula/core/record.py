@@ -86,6 +86,9 @@ def _check_head(record: Any) -> str:
         check_dealing(record.get("dealing"))
     if "game" not in record:
         raise RecordError("the record has no 'game'")
+    seed = record.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(f"the record's seed is {seed!r}; a seed is a whole number")
     return str(fmt)
 
 
@@ -114,7 +117,7 @@ def _start_with(game: Game, record: Mapping[str, Any], dealing: int) -> GameStat
         return game.from_record({**record, "actions": []}, dealing)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as exc:
         if isinstance(exc, TrapoulaError):
             raise RecordError(f"the record's start cannot be set up: {exc}") from None
         raise RecordError(

@@ -39,6 +39,7 @@ from typing import Any
 from trapoula.cards import SUIT_MASKS
 from trapoula.core.seats import seat_index
 from trapoula.games.bourloto.tables import DECK32_MASK, STRENGTH, TRUMP_STRENGTH
+from trapoula.games.bourloto.view import taker_and_exchanger
 from trapoula.search.bourloto_prior import (
     DEFAULT_PRIOR,
     BidPrior,
@@ -127,15 +128,7 @@ def constraints(view: Any, opts: Any, prior: BidPrior | None = DEFAULT_PRIOR) ->
         s = int(d.seat[1:]) - 1
         for card in d.cards:
             known[s] |= 1 << card.index
-    taker = exchanged = -1
-    for e in view.events:
-        kind = e.kind
-        if kind == "take" or kind == "name":
-            taker = seat_index(e.seat)
-        elif kind == "exchange":
-            exchanged = seat_index(e.seat)
-        elif kind == "agree":
-            taker = int(view.dealer[1:]) & 3
+    taker, exchanged = taker_and_exchanger(view)
     if view.upcard is not None:
         recipient = int(view.dealer[1:]) - 1
         if opts.upcard_recipient == "taker" and taker >= 0:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OWN_FIELDS", "BourlotoView", "DeclarationView", "MatchInfo", "TrickView", "hidden_cards",
-    "make_view", "own_fields",
+    "make_view", "own_fields", "taker_and_exchanger",
 ]
 
 #: the fields of a seat's view that are its own (the rest is the public view's)
@@ -280,3 +280,25 @@ def _counted(state: BourlotoState, tricks: int) -> dict[str, int] | None:
         return None
     a, b = state.declared[1]
     return {"A": a, "B": b}
+
+
+def taker_and_exchanger(view: BourlotoView) -> tuple[int, int]:
+    """The seat index of the deal's taker (the trump's buyer; under agreement the first seat
+    after the dealer) and of the player who exchanged the seven of trumps, from the view's
+    events (-1 for none).
+
+    >>> import trapoula
+    >>> s = trapoula.make("bourloto", "gr").new_deal(seed=2).apply("P1 take")
+    >>> taker_and_exchanger(s.view("P3"))
+    (0, -1)
+    """
+    taker = exchanged = -1
+    for e in view.events:
+        kind = e.kind
+        if kind == "take" or kind == "name":
+            taker = seat_index(e.seat)
+        elif kind == "exchange":
+            exchanged = seat_index(e.seat)
+        elif kind == "agree":
+            taker = int(view.dealer[1:]) & 3  # agreement: the first seat after the dealer
+    return taker, exchanged
