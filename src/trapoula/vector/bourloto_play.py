@@ -14,9 +14,9 @@ rebuilt from the state's fields) and it enters again at once, with the new hands
 
 A deal's hands, trick, trumps and tallies become numpy rows (cards numbered as the adapter
 numbers them, ``k = 8 * suit + rank - 7``); every step then computes the legal cards of
-every deal in the batch at once, with the same operations as the numpy playouts
-(:mod:`trapoula.accel.bourloto_numpy`: follow suit, trump, overtrump, the partner
-exception), plays the chosen cards, closes the tricks and moves the observation rows on
+every deal in the batch at once with the numpy playouts' own functions
+(:func:`trapoula.accel.bourloto_numpy.legal_masks` and ``trick_winners``, pinned to the
+engine by tests/accel/test_bourloto_agreement.py), plays the chosen cards, closes the tricks and moves the observation rows on
 (:class:`~trapoula.vector.bourloto.BourlotoEncoder`'s rows, the same cells its deltas
 write).
 
@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from trapoula.accel.bourloto_numpy import _ABOVE_CT, _P8, _S8, _TP8, _TS8
+from trapoula.accel.bourloto_numpy import _P8, _TP8, legal_masks, trick_winners
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.envs.bourloto import INDEX
@@ -53,9 +53,6 @@ __all__ = ["BourlotoVectorEnv", "supported"]
 
 Arr = np.ndarray[Any, Any]
 
-# KEY[trump * 4 + led, k]: trick-taking key of card k (trumps 8..15, led suit 0..7, else -1)
-_KEY = np.array([[(8 + _TS8[k & 7]) if k >> 3 == t else (_S8[k & 7] if k >> 3 == led else -1)
-                  for k in range(32)] for t in range(4) for led in range(4)], np.int64)
 # PTS[trump, k]: the card points of k
 _PTS = np.array([[_TP8[k & 7] if k >> 3 == t else _P8[k & 7] for k in range(32)]
                  for t in range(4)], np.int64)
@@ -107,6 +104,7 @@ class BourlotoVectorEnv(LazyFinalsEnv):
     def __init__(self, adapter: Adapter, num_envs: int, seed: int = 0) -> None:
         super().__init__(adapter, num_envs, seed, BourlotoEncoder(adapter, num_envs))
         opts: Any = adapter.game.options
+        self.opts = opts
         self.overtrump = bool(opts.overtrump_required)
         self.pexc = bool(opts.partner_exception)
         self.trick1_words = opts.declaration_timing == "first_trick"
@@ -336,9 +334,7 @@ class BourlotoVectorEnv(LazyFinalsEnv):
             rc = r[c]
             cards = self.tcards[rc]  # [C, 4]
             trump = self.trump[rc]
-            led = cards[:, 0] >> 3
-            keys = _KEY[(trump * 4 + led)[:, None], cards]
-            wpos = keys.argmax(1)
+            wpos = trick_winners([cards[:, 0], cards[:, 1], cards[:, 2], cards[:, 3]], trump)
             lead_seat = self.leader[rc]
             winner = (lead_seat + wpos) & 3
             pts = _PTS[trump[:, None], cards].sum(1)
@@ -415,31 +411,15 @@ class BourlotoVectorEnv(LazyFinalsEnv):
         tlen = self.tlen[r]
         trump = self.trump[r]
         cards = self.tcards[r]
-        tm = np.left_shift(0xFF, trump * 8)
-        led = cards[:, 0] >> 3
-        led_trump = led == trump
-        lsnt = np.where(led_trump, 0, np.left_shift(0xFF, led * 8))
-        t = hand & tm
-        fnt = hand & lsnt
-        cond = t != 0
-        must = None
-        if self.pexc:  # from the third card: no duty to (over)trump while the partner wins
-            n = np.maximum(tlen, 1)
-            keys = np.where(_BITS[:4] < n[:, None], _KEY[(trump * 4 + led)[:, None], cards], -9)
-            best = keys.argmax(1)
-            must = (((self.leader[r] + best) & 3) != ((seat + 2) & 3)) | (tlen < 2)
-            cond &= led_trump | must
-        choose = t
-        if self.overtrump:
-            above = tm.copy()
-            for j in range(3):
-                inside = j < tlen
-                above = np.where(inside, above & _ABOVE_CT[trump * 32 + cards[:, j]], above)
-            higher = hand & above
-            ok = higher != 0
-            choose = np.where(ok if must is None else ok & must, higher, t)
-        legal = np.where(fnt != 0, fnt, np.where(cond, choose, hand))
-        legal = np.where(tlen == 0, hand, legal)
+        # the one fast copy of RULES §1.4 (accel.bourloto_numpy.legal_masks, pinned to the
+        # engine by tests/accel/test_bourloto_agreement.py), by the trick's length
+        legal = hand.copy()
+        leader = self.leader[r]
+        for k in (1, 2, 3):
+            g = np.flatnonzero(tlen == k)
+            if len(g):
+                legal[g] = legal_masks(self.opts, hand[g], [cards[g, j] for j in range(k)],
+                                       trump[g], leader[g])
         self.legal[r] = legal
         bits = (legal[:, None] >> _BITS) & 1
         m = self.mask[r]
