@@ -107,7 +107,7 @@ class BourlotoState(DealState, frozen=True):
 
     __slots__ = (
         "_ctx", "_phase", "_turn", "_left", "trick", "_tl", "declared", "bid", "_cell",
-        "_legal", "is_over",
+        "_legal", "_plain_legal", "is_over",
     )
 
     _ctx: DealContext
@@ -124,6 +124,9 @@ class BourlotoState(DealState, frozen=True):
     bid: Bidding
     _cell: LogCell
     _legal: tuple[Action, ...]  # the legal actions (found when the state is made)
+    # when the legal actions are plain card plays only, their cards' mask (else 0): apply's
+    # check of a plain card is then one bit test
+    _plain_legal: int
     # a stored flag rather than a property (read once per action by every driving loop);
     # set where a deal ends (the last trick, a throw-in)
     is_over: bool
@@ -237,8 +240,10 @@ class BourlotoState(DealState, frozen=True):
             opts = ctx.opts
             m = legal_mask(ctx.hands[seat] & self._left, self.trick, ctx.trump,
                            opts.overtrump_required, opts.partner_exception)
+            self._plain_legal = m
             return (_A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
                     + _A3[m >> 44 & 0xFF])
+        self._plain_legal = 0
         return self._phase_actions(seat)
 
     def _phase_actions(self, seat: int) -> tuple[Action, ...]:
@@ -255,15 +260,17 @@ class BourlotoState(DealState, frozen=True):
     def apply(self, action: Action | str) -> BourlotoState:
         if type(action) is not Action:
             action = self.parse(action)
-        if action not in self._legal:
-            if self._phase == OVER:
-                raise IllegalActionError(f"{action} is not allowed: the deal is over")
-            raise IllegalActionError(
-                f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
-            )
         card = _plain_card(action)
-        if card is None:
-            return self._apply_legal(action)
+        if card is None or not self._plain_legal >> card & 1:
+            if action not in self._legal:
+                if self._phase == OVER:
+                    raise IllegalActionError(f"{action} is not allowed: the deal is over")
+                raise IllegalActionError(
+                    f"{self.current_player} cannot {action} now; allowed: "
+                    f"{self._allowed_text()}"
+                )
+            if card is None:
+                return self._apply_legal(action)
         # the common case: a plain card (a legal plain card means the play phase)
         seat = self._turn
         n = _new(Draft)
@@ -291,8 +298,10 @@ class BourlotoState(DealState, frozen=True):
                            opts.overtrump_required, opts.partner_exception)
             n._legal = (_A0[m >> 5 & 0xFF] + _A1[m >> 18 & 0xFF] + _A2[m >> 31 & 0xFF]
                         + _A3[m >> 44 & 0xFF])
+            n._plain_legal = m
         else:
             n._legal = n._phase_actions(seat)
+            n._plain_legal = 0
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
@@ -380,6 +389,7 @@ class BourlotoState(DealState, frozen=True):
         n._cell = (self._cell, _SEATS[seat], ACTIONS["keep"])
         bidding.keep_logged(n, seat)
         n._legal = self._legal
+        n._plain_legal = self._plain_legal
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
