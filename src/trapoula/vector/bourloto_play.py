@@ -16,9 +16,9 @@ A deal's hands, trick, trumps and tallies become numpy rows (cards numbered as t
 numbers them, ``k = 8 * suit + rank - 7``); every step then computes the legal cards of
 every deal in the batch at once with the numpy playouts' own functions
 (:func:`trapoula.accel.bourloto_numpy.legal_masks` and ``trick_winners``, pinned to the
-engine by tests/accel/test_bourloto_agreement.py), plays the chosen cards, closes the tricks and moves the observation rows on
-(:class:`~trapoula.vector.bourloto.BourlotoEncoder`'s rows, the same cells its deltas
-write).
+engine by tests/accel/test_bourloto_agreement.py), plays the chosen cards, closes the
+tricks and moves the observation rows on (:class:`~trapoula.vector.bourloto.BourlotoEncoder`'s
+rows, the same cells its deltas write).
 
 The engine stays the judge: the integers played in the batch are kept, and the engine
 state of a deal (``env.state(i)``, and the final state whose rewards and record the env
