@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 from typing import Any
 
 import pytest
@@ -21,6 +20,8 @@ from hypothesis import strategies as st
 import trapoula
 from trapoula import Action, Card, Suit
 from trapoula.errors import ParseError
+
+from .random_walk import random_walk
 
 CONFIGS: list[tuple[str, str, dict[str, Any], str]] = [
     ("bourloto", "ru", {}, "deal"),
@@ -39,20 +40,6 @@ CONFIGS: list[tuple[str, str, dict[str, Any], str]] = [
 ]
 
 
-def _walk(config: tuple[str, str, dict[str, Any], str], seed: int, steps: int) -> Any:
-    """A state ``steps`` random actions into a deal or match (or its end)."""
-    name, preset, options, kind = config
-    game = trapoula.make(name, preset, **options)
-    state = game.new_match(seed=seed) if kind == "match" else game.new_deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state = state.apply(legal[int(rng.random() * len(legal))])
-    return state
-
-
 def _fingerprint(state: Any) -> tuple[Any, ...]:
     seat = state.current_player
     return (
@@ -68,7 +55,7 @@ def _fingerprint(state: Any) -> tuple[Any, ...]:
 def test_every_legal_action_round_trips_through_its_text(
     config: tuple[str, str, dict[str, Any], str], seed: int, steps: int
 ) -> None:
-    state = _walk(config, seed, steps)
+    state = random_walk(config, seed, steps)
     game = state.game
     seat = state.current_player
     for a in state.legal_actions():
@@ -85,7 +72,7 @@ def test_every_legal_action_round_trips_through_its_text(
         assert _fingerprint(state.apply(text)) == want
         assert _fingerprint(state.apply(f"{seat} {text}")) == want
     # and the state itself was left as it was
-    assert _fingerprint(state) == _fingerprint(_walk(config, seed, steps))
+    assert _fingerprint(state) == _fingerprint(random_walk(config, seed, steps))
 
 
 def test_the_issue_examples() -> None:

@@ -10,7 +10,6 @@ States themselves cannot be changed.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -21,6 +20,8 @@ import trapoula
 from trapoula.core.options import describe_options
 from trapoula.core.registry import available_games, game_class
 from trapoula.errors import ImmutableStateError, TrapoulaError
+
+from .random_walk import random_walk
 
 GAMES: list[tuple[str, str, dict[str, Any], str]] = [
     ("bourloto", "ru", {}, "deal"),
@@ -50,19 +51,6 @@ non_text = st.one_of(
 )
 
 
-def _state(i: int, seed: int, steps: int) -> Any:
-    name, preset, options, kind = GAMES[i]
-    game = trapoula.make(name, preset, **options)
-    state = game.new_match(seed=seed) if kind == "match" else game.new_deal(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        state = state.apply(legal[int(rng.random() * len(legal))])
-    return state
-
-
 def _fingerprint(state: Any) -> tuple[Any, ...]:
     seat = state.current_player
     return ([str(e) for e in state.history], seat, state.is_over, state.result,
@@ -76,7 +64,7 @@ def _fingerprint(state: Any) -> tuple[Any, ...]:
 def test_garbage_actions_raise_trapoula_errors_only(
     i: int, seed: int, steps: int, texts: list[str], other: Any
 ) -> None:
-    state = _state(i, seed, steps)
+    state = random_walk(GAMES[i], seed, steps)
     before = _fingerprint(state)
     seat = state.current_player
     for text in [*texts, *(f"{seat} {t}" for t in texts), other]:
@@ -99,7 +87,7 @@ def test_garbage_actions_raise_trapoula_errors_only(
 
 @pytest.mark.parametrize("i", range(len(GAMES)), ids=_IDS)
 def test_states_cannot_be_changed(i: int) -> None:
-    state = _state(i, 7, 9)
+    state = random_walk(GAMES[i], 7, 9)
     if not getattr(type(state), "_frozen_state", False):  # (Bourloto's deal: issue 14a)
         pytest.skip(f"{type(state).__name__} is not declared frozen=True yet")
     before = _fingerprint(state)
@@ -158,7 +146,7 @@ def test_unknown_games_raise_config_errors(name: Any) -> None:
 
 
 def _record(i: int) -> dict[str, Any]:
-    state = _state(i, 3, 30)
+    state = random_walk(GAMES[i], 3, 30)
     rec: dict[str, Any] = json.loads(json.dumps(state.record()))  # (plain JSON)
     return rec
 

@@ -1,8 +1,12 @@
-"""Fixtures of the web tests: the anyio backend and a PostgreSQL server of the tests' own."""
+"""Fixtures of the web tests: the anyio backend, a test client of a fresh SQLite-backed
+service (bots at once, fixed seeds) and a PostgreSQL server of the tests' own."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,6 +14,21 @@ import pytest
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[Any]:
+    """A Starlette test client of a service on a fresh SQLite file (bots act at once)."""
+    from trapoula.web.app import create_app
+    from trapoula.web.service import TableService
+    from trapoula.web.store import SqlStore
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0, fixed_seeds=True)
+    with TestClient(create_app(svc)) as c:
+        yield c
 
 
 @pytest.fixture(scope="session")

@@ -4,26 +4,13 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from trapoula.web.app import create_app
-from trapoula.web.service import TableService
-from trapoula.web.store import SqlStore
-
 with warnings.catch_warnings():  # Starlette 1.0 prefers httpx2 for its test client
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0, fixed_seeds=True)
-    with TestClient(create_app(svc)) as c:
-        yield c
 
 
 def _until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:

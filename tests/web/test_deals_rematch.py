@@ -3,26 +3,11 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
-
-from trapoula.web.app import create_app
-from trapoula.web.service import TableService
-from trapoula.web.store import SqlStore
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0, fixed_seeds=True)
-    with TestClient(create_app(svc)) as c:
-        yield c
 
 
 def test_score_cards_and_a_rematch_with_the_same_seats(client: TestClient) -> None:

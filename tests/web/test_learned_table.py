@@ -3,28 +3,16 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("numpy")
 
 import trapoula  # noqa: E402
-from trapoula.web.app import create_app  # noqa: E402
-from trapoula.web.service import TableService  # noqa: E402
-from trapoula.web.store import SqlStore  # noqa: E402
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0, fixed_seeds=True)
-    with TestClient(create_app(svc)) as c:
-        yield c
 
 
 def test_learned_bots_play_a_whole_web_match(client: TestClient) -> None:
