@@ -103,7 +103,7 @@ class BurracoEncoder(Encoder):
         if idx:
             self.flat[idx] = vals
         np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats),
-                axis=0, out=out)
+                axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
         on: list[int] = []
         at: list[int] = []
         pv: list[float] = []
@@ -270,11 +270,10 @@ class BurracoVectorEnv(LazyFinalsEnv):
                 t = ptab[i] = table_of(moves, pend)
                 flat += [base + k for k in t]
             else:
-                for a in moves:
-                    f = first.get(a)
-                    if f is None:
-                        f = _first(a)
-                    flat.append(base + f[0])
+                try:
+                    flat += [base + first[a][0] for a in moves]
+                except KeyError:  # (an action not met yet)
+                    flat += [base + _first(a)[0] for a in moves]
             seats.append(table._turn)
         legal_mask = self._legal_mask = np.zeros((self.num_envs, n_act), np.int8)
         legal_mask.ravel()[flat] = 1
