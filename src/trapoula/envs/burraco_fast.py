@@ -172,9 +172,12 @@ class StateCells:
             small = dict.fromkeys(on, 1.0)
             small.update(vals)
             was = cache.small
-            for k in was.keys() - small.keys():
-                out[k] = 0.0
-            out.update(small.items() - was.items())  # (the cells new or changed)
+            for k in was:
+                if k not in small:
+                    out[k] = 0.0
+            for k, x in small.items():
+                if was.get(k) != x:
+                    out[k] = x
             cache.small = small
         # the melds
         nt = self.teams
