@@ -97,21 +97,23 @@ SLICES = {
 }
 
 
+# memos keyed by an action's canonical text (``str(a)``, held by ``a._text``: a dict keyed by
+# a str hashes in C, an Action's hash is a Python method)
 _KEYS: dict[str, tuple[int, tuple[int, ...]]] = {}  # meld/add action -> (target, card types)
 
 
 def _key(a: Action) -> tuple[int, tuple[int, ...]]:
     """The target integer and the sorted card types of a meld or addition (memoized)."""
-    k = _KEYS.get(a)
+    k = _KEYS.get(a._text)
     if k is None:
         if len(_KEYS) > 200_000:
             _KEYS.clear()
         target = MELD if a.kind == "meld" else ADD0 + (a.number or 1) - 1
-        k = _KEYS[a] = (target, tuple(sorted(c.index for c in a.cards)))
+        k = _KEYS[a._text] = (target, tuple(sorted(c.index for c in a.cards)))
     return k
 
 
-_FIRST: dict[Action, tuple[int, Action | None]] = {}  # action -> (first integer, action or None)
+_FIRST: dict[str, tuple[int, Action | None]] = {}  # action -> (first integer, action or None)
 
 
 def _first(a: Action) -> tuple[int, Action | None]:
@@ -134,7 +136,7 @@ def _first(a: Action) -> tuple[int, Action | None]:
         f = (PICKUP, a)
     if len(_FIRST) > 200_000:
         _FIRST.clear()
-    _FIRST[a] = f
+    _FIRST[a._text] = f
     return f
 
 
@@ -239,7 +241,7 @@ class BurracoAdapter(Adapter):
         if not pending:
             first = _FIRST
             for a in legal:
-                f = first.get(a)
+                f = first.get(a._text)
                 if f is None:
                     f = _first(a)
                 out[f[0]] = f[1]
@@ -252,7 +254,7 @@ class BurracoAdapter(Adapter):
             k = a.kind
             if k != "meld" and k != "add":
                 continue
-            t, types = keys.get(a) or _key(a)
+            t, types = keys.get(a._text) or _key(a)
             if t != target or types[:n] != chosen:
                 continue
             if len(types) == n:

@@ -271,9 +271,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
                 flat += [base + k for k in t]
             else:
                 try:
-                    flat += [base + first[a][0] for a in moves]
+                    flat += [base + first[a._text][0] for a in moves]
                 except KeyError:  # (an action not met yet)
-                    flat += [base + (first.get(a) or _first(a))[0] for a in moves]
+                    flat += [base + (first.get(a._text) or _first(a))[0] for a in moves]
             seats.append(table._turn)
         legal_mask = self._legal_mask = np.zeros((self.num_envs, n_act), np.int8)
         legal_mask.ravel()[flat] = 1
