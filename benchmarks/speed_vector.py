@@ -11,6 +11,11 @@ Burraco against gin_rummy.  The figures are medians of interleaved rounds; on a 
 loaded machine they are noisy.
 
     .venv/bin/python benchmarks/speed_vector.py [--envs 1024] [--seconds 2] [--rounds 3]
+
+``--baseline SRC`` (another tree's ``src``, e.g. ``git archive main src | tar -x -C
+/tmp/base``) also times that tree's batches, each tree's in a fresh process of its own,
+interleaved round by round with this tree's (also in fresh processes then) and OpenSpiel's:
+a before/after in one run.  ``--games burraco,bourre`` keeps only those games.
 """
 
 from __future__ import annotations
@@ -75,6 +80,21 @@ def vector_rate(game: str, preset: str, envs: int, seconds: float, fast: bool = 
     return steps / (time.process_time() - t)
 
 
+def rate_in_process(src: str, game: str, preset: str, envs: int, seconds: float) -> float:
+    """:func:`vector_rate` of the trapoula tree at ``src`` (its ``src`` folder), in a fresh
+    Python process."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent)
+    code = (f"import sys; sys.path[:0] = [{src!r}, {here!r}]; import speed_vector as sv; "
+            f"print(sv.vector_rate({game!r}, {preset!r}, {envs}, {seconds}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    return float(out.stdout.split()[-1])
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--envs", type=int, default=1024)
@@ -82,20 +102,35 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--reference", action="store_true",
                     help="also time the reference encoder (observations from views)")
+    ap.add_argument("--baseline", metavar="SRC",
+                    help="another tree's src folder, timed beside this one (fresh processes)")
+    ap.add_argument("--games", help="only these games (comma-separated)")
     args = ap.parse_args(argv)
+    from pathlib import Path
+
+    mine = str(Path(__file__).resolve().parents[1] / "src")
+    pairs = [p for p in PAIRS if not args.games or p[0] in args.games.split(",")]
     rates: dict[str, list[float]] = {}
     for _ in range(args.rounds):
-        for game, preset, other in PAIRS:
+        for game, preset, other in pairs:
             rates.setdefault(other, []).append(openspiel_rate(other, args.seconds))
             key = f"{game} {preset}"
-            rates.setdefault(key, []).append(vector_rate(game, preset, args.envs, args.seconds))
+            if args.baseline:
+                rates.setdefault(key + " (baseline)", []).append(
+                    rate_in_process(args.baseline, game, preset, args.envs, args.seconds))
+                rates.setdefault(key, []).append(
+                    rate_in_process(mine, game, preset, args.envs, args.seconds))
+            else:
+                rates.setdefault(key, []).append(
+                    vector_rate(game, preset, args.envs, args.seconds))
             if args.reference:
                 rates.setdefault(key + " (reference)", []).append(
                     vector_rate(game, preset, args.envs, args.seconds, fast=False))
     med = {k: statistics.median(v) for k, v in rates.items()}
     print(f"steps per CPU second, median of {args.rounds} rounds, N = {args.envs}")
-    for game, preset, other in PAIRS:
-        for key in (f"{game} {preset}", f"{game} {preset} (reference)"):
+    for game, preset, other in pairs:
+        for key in (f"{game} {preset} (baseline)", f"{game} {preset}",
+                    f"{game} {preset} (reference)"):
             if key in med:
                 print(f"{key:<28}{med[key]:>12,.0f}   OpenSpiel {other:<10}{med[other]:>10,.0f}"
                       f"   {med[key] / med[other]:>6.1f}x")

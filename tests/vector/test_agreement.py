@@ -172,3 +172,22 @@ def test_bourre_decisions_in_the_batch_follow_the_engine() -> None:
         refills += sum(env.state(i)._deal.refills > r for i, r in enumerate(refill_before)
                        if not done[i])
     assert decided > 100 and refills > 0
+
+
+def test_burraco_tables_played_in_place_replay_to_the_engine() -> None:
+    """Burraco's batch plays the engine's tables in place: engine states asked for now and
+    then replay many moves, finished deals' records replay to the same rewards, and a
+    negative integer leaves a deal (its table, its pending meld) as it was."""
+    out = check("burraco", "seed", num_envs=4, steps=320, seed=5, sample=0.1)
+    assert 0 < out["compared"] < 4 * 320 and out["finished"] > 0
+    env = trapoula.vector.make("burraco", "seed", num_envs=3, seed=1)
+    obs, mask, to_act = env.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        acts = (rng.random(mask.shape) * mask).argmax(1)
+        acts[1] = -1 if rng.random() < 0.5 else acts[1]
+        held = (env.pending(1), env.state(1), obs[1].copy())
+        obs, mask, to_act, _, done = env.step(acts)
+        if acts[1] < 0:
+            assert (env.pending(1), env.state(1)) == held[:2]
+            assert np.array_equal(obs[1], held[2]) and not done[1]

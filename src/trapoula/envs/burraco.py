@@ -97,18 +97,47 @@ SLICES = {
 }
 
 
+# memos keyed by an action's canonical text (``str(a)``, held by ``a._text``: a dict keyed by
+# a str hashes in C, an Action's hash is a Python method)
 _KEYS: dict[str, tuple[int, tuple[int, ...]]] = {}  # meld/add action -> (target, card types)
 
 
 def _key(a: Action) -> tuple[int, tuple[int, ...]]:
     """The target integer and the sorted card types of a meld or addition (memoized)."""
-    k = _KEYS.get(a)
+    k = _KEYS.get(a._text)
     if k is None:
         if len(_KEYS) > 200_000:
             _KEYS.clear()
         target = MELD if a.kind == "meld" else ADD0 + (a.number or 1) - 1
-        k = _KEYS[a] = (target, tuple(sorted(c.index for c in a.cards)))
+        k = _KEYS[a._text] = (target, tuple(sorted(c.index for c in a.cards)))
     return k
+
+
+_FIRST: dict[str, tuple[int, Action | None]] = {}  # action -> (first integer, action or None)
+
+
+def _first(a: Action) -> tuple[int, Action | None]:
+    """An action's first integer and what that integer completes (the action itself, or
+    None for a meld or an addition: a sub-decision follows), memoized.
+
+    >>> _first(Action("draw")), _first(Action("discard", (Card.from_index(3),)))[0]
+    ((0, Action('draw')), 5)
+    """
+    k = a.kind
+    if k == "discard":
+        f: tuple[int, Action | None] = (DISCARD0 + a.cards[0].index, a)
+    elif k == "meld":
+        f = (MELD, None)
+    elif k == "add":
+        f = (ADD0 - 1 + (a.number or 1), None)
+    elif k == "draw":
+        f = (DRAW, a)
+    else:
+        f = (PICKUP, a)
+    if len(_FIRST) > 200_000:
+        _FIRST.clear()
+    _FIRST[a._text] = f
+    return f
 
 
 def _target(a: Action) -> int:
@@ -187,7 +216,6 @@ class BurracoAdapter(Adapter):
         self.teams = 2 if n == 4 else n
         opts: Any = game.options
         self.stall = max(1, int(opts.stalemate_turns))
-        self._discard = {f"discard {c}": DISCARD0 + c.index for c in _CARDS}
         T = self.teams
         self.obs_layout = Layout([
             ("hand", (TYPES,)), ("phase", (3,)), ("to_act", (n,)), ("dealer", (n,)),
@@ -211,19 +239,12 @@ class BurracoAdapter(Adapter):
     def table(self, legal: Sequence[Action], pending: tuple[int, ...] = ()) -> Table:
         out: Table = {}
         if not pending:
-            disc = self._discard
+            first = _FIRST
             for a in legal:
-                k = a.kind
-                if k == "discard":
-                    out[disc[a]] = a
-                elif k == "meld":
-                    out[MELD] = None
-                elif k == "add":
-                    out[ADD0 - 1 + a.number] = None  # type: ignore[operator]
-                elif k == "draw":
-                    out[DRAW] = a
-                else:
-                    out[PICKUP] = a
+                f = first.get(a._text)
+                if f is None:
+                    f = _first(a)
+                out[f[0]] = f[1]
             return out
         target = pending[0]
         chosen = tuple(p - SELECT0 for p in pending[1:])
@@ -233,7 +254,7 @@ class BurracoAdapter(Adapter):
             k = a.kind
             if k != "meld" and k != "add":
                 continue
-            t, types = keys.get(a) or _key(a)
+            t, types = keys.get(a._text) or _key(a)
             if t != target or types[:n] != chosen:
                 continue
             if len(types) == n:

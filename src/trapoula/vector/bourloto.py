@@ -186,4 +186,5 @@ class BourlotoEncoder(Encoder):
                 rebuild(plays[i].state, r % 4, r * size, on, at, vals)
             self.flat[on] = 1.0
             self.flat[at] = vals
-        np.take(self.rows.reshape(-1, self.size), ar * 4 + to_act, axis=0, out=out)
+        np.take(self.rows.reshape(-1, self.size), ar * 4 + to_act, axis=0, out=out,
+                mode="clip")  # (clip: no temporary copy; every index is valid)

@@ -92,7 +92,7 @@ class _Rows(Encoder):
         n = self.n
         # the seat to act's row of every batched deal, straight into out (one take)
         np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + to_act, axis=0,
-                out=out)
+                out=out, mode="clip")  # (clip: no temporary copy; every index is valid)
         slow = np.flatnonzero(~batched)
         if len(slow):
             out[slow] = 0.0

@@ -35,14 +35,21 @@ def incremental_encoder(adapter: Adapter, num_envs: int) -> Encoder | None:
 
 
 def batched_env(adapter: Adapter, num_envs: int, seed: int) -> VectorEnv | None:
-    """A VectorEnv that plays part of each deal in numpy, when the game has one
-    (:mod:`trapoula.vector.bourloto_play`), else None."""
+    """A VectorEnv that plays part of each deal in numpy (:mod:`trapoula.vector.bourloto_play`,
+    :mod:`~trapoula.vector.bourre_play`) or plays the engine's tables in place
+    (:mod:`~trapoula.vector.burraco`), when the game has one, else None."""
     if adapter.game.name == "bourloto":
         from trapoula.vector.bourloto import knows
         from trapoula.vector.bourloto_play import BourlotoVectorEnv, supported
 
         if knows(adapter) and supported(adapter.game.options):
             return BourlotoVectorEnv(adapter, num_envs, seed)
+    if adapter.game.name == "burraco":
+        from trapoula.vector.burraco import BurracoVectorEnv
+        from trapoula.vector.burraco import knows as burraco_knows
+
+        if burraco_knows(adapter):
+            return BurracoVectorEnv(adapter, num_envs, seed)
     if adapter.game.name == "bourre":
         from trapoula.vector.bourre_play import BourreVectorEnv
         from trapoula.vector.bourre_play import supported as bourre_supported

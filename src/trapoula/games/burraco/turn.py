@@ -338,11 +338,16 @@ class Table:
         out: list[Action] = []
         if found:
             found.sort()
-            for cards, a, size in found:
-                if n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size):
-                    out.append(ACTS[a])
-                elif self._ok_after(h, n, cards, -1, None):
-                    out.append(ACTS[a])
+            if x < 0:  # (no picked card: a meld leaving two cards or more is safe)
+                lim = n - 2
+                out = [ACTS[a] for cards, a, size in found
+                       if size <= lim or self._ok_after(h, n, cards, -1, None)]
+            else:
+                for cards, a, size in found:
+                    if n - size >= 2 and _count(h, x) - cards.count(x) < n - size:
+                        out.append(ACTS[a])
+                    elif self._ok_after(h, n, cards, -1, None):
+                        out.append(ACTS[a])
         # additions to the team's melds
         melds = self.melds[team]
         if melds:
