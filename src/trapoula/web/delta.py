@@ -77,6 +77,10 @@ def diff(path: str, old: Any, new: Any, out: Changes) -> None:
     if old is new:
         return
     cls = new.__class__
+    if cls is str or cls is int or cls is bool or cls is float or new is None:
+        if old.__class__ is not cls or old != new:
+            out.set(path, dumps(new))
+        return
     if cls is tuple or cls is list:
         if old.__class__ is cls:
             n = len(old)
@@ -90,12 +94,19 @@ def diff(path: str, old: Any, new: Any, out: Changes) -> None:
     if old.__class__ is not cls:
         out.set(path, dumps(new))
         return
-    if dataclasses.is_dataclass(new):
-        for name in fields_of(cls):
+    names = _DATACLASS.get(cls)
+    if names is None:
+        names = _DATACLASS[cls] = (fields_of(cls) if dataclasses.is_dataclass(new)
+                                   and not isinstance(new, type) else ())
+    if names:
+        for name in names:
             diff(path + "." + name, getattr(old, name), getattr(new, name), out)
         return
     if old != new:
         out.set(path, dumps(new))
+
+
+_DATACLASS: dict[type, tuple[str, ...]] = {}  # a class's fields (empty: not a dataclass)
 
 
 class Receiver:
