@@ -11,9 +11,9 @@ the action log batches them as under load) and the outboxes are flushed; the CPU
 rounds (``time.process_time``, the driver's choice of moves outside it) over the moves played is
 the figure: it does not depend on what else runs on the machine, unlike wall-clock latency.
 ``--mode delta`` opens the sockets with the delta protocol (docs/web.md, "Deltas"), ``full``
-without; ``both`` measures one then the other on the same seeds.  ``--parse`` makes each fake
-socket ``json.loads`` what it receives (a client's cost, not the server's); ``--check`` makes
-each delta socket rebuild its state from the deltas and compare it with a full state (slow).
+without; ``both`` runs the two side by side on the same seeds, a round of each in turn (the
+machine's noise falls on both alike).  ``--parse`` makes each fake
+socket ``json.loads`` what it receives (a client's cost, not the server's).
 """
 
 from __future__ import annotations
@@ -58,70 +58,93 @@ async def connect(svc: TableService, table_id: str, token: str, sink: Sink, delt
     return conn
 
 
-async def run(args: argparse.Namespace, deltas: bool) -> dict[str, Any]:
-    tmp = tempfile.TemporaryDirectory(prefix="trapoula-moves-")
-    store = MemoryStore() if args.memory else SqlStore(f"sqlite:///{tmp.name}/moves.db")
-    limits = Limits(tables_per_minute=0, joins_per_minute=0, seats_per_address=0,
-                    conns_per_address=0, open_tables=0)
-    svc = TableService(store, bot_delay=0, fixed_seeds=True, limits=limits)
-    await svc.start()
-    rng = random.Random(args.seed)
-    tables = []
-    sinks: list[Sink] = []
-    for i in range(args.tables):
-        t = await svc.create_table({"game": "bourloto", "preset": args.preset,
-                                    "seats": [{"kind": "human"}] * 4, "name": f"t{i}",
-                                    "seat": "P1", "seed": args.seed * 1000 + i})
-        conns = {}
-        sink = Sink(args.parse)
-        sinks.append(sink)
-        conns["P1"] = await connect(svc, t["table_id"], t["token"], sink, deltas)
-        for seat in ("P2", "P3", "P4"):
-            j = await svc.join(t["code"], f"t{i}{seat}", seat)
-            sink = Sink(args.parse)
-            sinks.append(sink)
-            conns[seat] = await connect(svc, t["table_id"], j["token"], sink, deltas)
-        tables.append((svc.tables[t["table_id"]], conns))
-    for _ in range(5):
-        await asyncio.sleep(0)
-    prof = cProfile.Profile() if args.profile else None
-    cpu = 0.0
-    moves = 0
-    msgs0 = sum(s.messages for s in sinks)
-    bytes0 = sum(s.bytes for s in sinks)
-    for _ in range(args.moves):
+class Room:
+    """One service and its tables (full-state or delta sockets)."""
+
+    def __init__(self, args: argparse.Namespace, deltas: bool) -> None:
+        self.args = args
+        self.deltas = deltas
+        self.tmp = tempfile.TemporaryDirectory(prefix="trapoula-moves-")
+        self.store: Any = (MemoryStore() if args.memory
+                           else SqlStore(f"sqlite:///{self.tmp.name}/moves.db"))
+        limits = Limits(tables_per_minute=0, joins_per_minute=0, seats_per_address=0,
+                        conns_per_address=0, open_tables=0)
+        self.svc = TableService(self.store, bot_delay=0, fixed_seeds=True, limits=limits)
+        self.rng = random.Random(args.seed)
+        self.tables: list[tuple[Any, dict[str, Any]]] = []
+        self.sinks: list[Sink] = []
+        self.cpu = 0.0
+        self.moves = 0
+        self.prof = cProfile.Profile() if args.profile else None
+
+    async def open(self) -> None:
+        svc, args = self.svc, self.args
+        await svc.start()
+        for i in range(args.tables):
+            t = await svc.create_table({"game": "bourloto", "preset": args.preset,
+                                        "seats": [{"kind": "human"}] * 4, "name": f"t{i}",
+                                        "seat": "P1", "seed": args.seed * 1000 + i})
+            tokens = {"P1": t["token"]}
+            for seat in ("P2", "P3", "P4"):
+                tokens[seat] = (await svc.join(t["code"], f"t{i}{seat}", seat))["token"]
+            conns = {}
+            for seat, token in tokens.items():
+                sink = Sink(args.parse)
+                self.sinks.append(sink)
+                conns[seat] = await connect(svc, t["table_id"], token, sink, self.deltas)
+            self.tables.append((svc.tables[t["table_id"]], conns))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        self.sent0 = (sum(s.messages for s in self.sinks), sum(s.bytes for s in self.sinks))
+
+    async def round(self) -> bool:
+        """Every table plays a move (False: every match is over)."""
         work = []
-        for table, conns in tables:
+        for table, conns in self.tables:
             state = table.state
             if state.is_over:
                 continue
-            seat = state.current_player
-            action = rng.choice(list(state.legal_actions()))
+            action = self.rng.choice(list(state.legal_actions()))
             text = json.dumps({"type": "act", "action": str(action), "seq": table.seq})
-            work.append((conns[seat], text))
+            work.append((conns[state.current_player], text))
         if not work:
-            break
+            return False
         t0 = time.process_time()
-        if prof is not None:
-            prof.enable()
-        await asyncio.gather(*(svc.handle(conn, text) for conn, text in work))
+        if self.prof is not None:
+            self.prof.enable()
+        await asyncio.gather(*(self.svc.handle(conn, text) for conn, text in work))
         for _ in range(3):  # the outboxes' writer tasks send
             await asyncio.sleep(0)
-        if prof is not None:
-            prof.disable()
-        cpu += time.process_time() - t0
-        moves += len(work)
-    msgs = sum(s.messages for s in sinks) - msgs0
-    size = sum(s.bytes for s in sinks) - bytes0
-    await svc.close()
-    if hasattr(store, "close"):
-        store.close()
-    tmp.cleanup()
-    if prof is not None:
-        prof.dump_stats(args.profile + (".delta" if deltas else ".full"))
-    return {"mode": "delta" if deltas else "full", "moves": moves,
-            "cpu_ms_per_move": round(1000 * cpu / max(1, moves), 4),
-            "messages": msgs, "bytes_per_message": round(size / max(1, msgs))}
+        if self.prof is not None:
+            self.prof.disable()
+        self.cpu += time.process_time() - t0
+        self.moves += len(work)
+        return True
+
+    async def close(self) -> dict[str, Any]:
+        msgs = sum(s.messages for s in self.sinks) - self.sent0[0]
+        size = sum(s.bytes for s in self.sinks) - self.sent0[1]
+        await self.svc.close()
+        if hasattr(self.store, "close"):
+            self.store.close()
+        self.tmp.cleanup()
+        if self.prof is not None:
+            self.prof.dump_stats(self.args.profile + (".delta" if self.deltas else ".full"))
+        return {"mode": "delta" if self.deltas else "full", "moves": self.moves,
+                "cpu_ms_per_move": round(1000 * self.cpu / max(1, self.moves), 4),
+                "messages": msgs, "bytes_per_message": round(size / max(1, msgs))}
+
+
+async def run(args: argparse.Namespace, modes: list[bool]) -> list[dict[str, Any]]:
+    """The rooms of ``modes`` side by side: a round of each in turn (the same noise on both)."""
+    rooms = [Room(args, deltas) for deltas in modes]
+    for room in rooms:
+        await room.open()
+    for _ in range(args.moves):
+        played = [await room.round() for room in rooms]
+        if not any(played):
+            break
+    return [await room.close() for room in rooms]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,8 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", help="write cProfile stats to FILE.full / FILE.delta")
     args = parser.parse_args(argv)
     modes = {"full": [False], "delta": [True], "both": [False, True]}[args.mode]
-    for deltas in modes:
-        r = asyncio.run(run(args, deltas))
+    for r in asyncio.run(run(args, modes)):
         print(f"{r['mode']:5}: {r['moves']} moves, {r['cpu_ms_per_move']:.3f} ms of CPU a move, "
               f"{r['messages']} messages of {r['bytes_per_message']} bytes on average")
     return 0
