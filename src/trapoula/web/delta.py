@@ -185,7 +185,7 @@ class Deltas:
     """One broadcast of a table: its new :class:`Snapshot`, and each receiver's delta from the
     previous one (``old``, None when no delta client held one)."""
 
-    __slots__ = ("new", "old", "table", "_fn", "_legal_at", "_shared", "_sheet_rows")
+    __slots__ = ("new", "old", "table", "_fn", "_legal_at", "_shared", "_sheet_rows", "_texts")
 
     def __init__(self, table: Any, old: Snapshot | None, version: int,
                  members: list[tuple[str, str]], sheet_rows: int) -> None:
@@ -202,6 +202,7 @@ class Deltas:
                             shared, len(getattr(table.state, "deals", ())))
         self._shared: Changes | None = None
         self._sheet_rows = sheet_rows
+        self._texts: dict[str | None, str | None] = {}  # per receiver (spectators share one)
 
     @property
     def old_version(self) -> int:
@@ -262,6 +263,12 @@ class Deltas:
     def text(self, seat: str | None) -> str | None:
         """The delta for a receiver that holds the old snapshot as ``seat`` (None: send it a
         full state)."""
+        if seat in self._texts:
+            return self._texts[seat]
+        text = self._texts[seat] = self._text(seat)
+        return text
+
+    def _text(self, seat: str | None) -> str | None:
         new = self.receiver(seat)
         shared = self.shared()
         old = None if self.old is None else self.old.receivers.get(seat)
