@@ -151,6 +151,7 @@ class Connection:
                         self.on_drop(self)
                 finally:
                     self._since = 0.0
+                    text = ""  # not kept while the writer waits (a state is kilobytes)
         finally:
             q.clear()
             self._state_at = -1
