@@ -171,6 +171,7 @@ class Config:
     workers_total: int = 1
     options: dict[str, Any] = field(default_factory=dict)
     warmup: float = 0.0
+    deltas: bool = True
 
 
 class Driver:
@@ -260,6 +261,8 @@ class Driver:
                         played: asyncio.Event) -> bool:
         """One seat's client; True when the match ended."""
         url = base.replace("http://", "ws://", 1) + f"/ws/{table_id}?token={token}"
+        if self.config.deltas:  # a server without deltas ignores it and sends full states
+            url += "&deltas=1"
         async with self.connect_gate:
             ws = await connect(url, open_timeout=120, max_size=2**22,
                                compression="deflate" if self.config.deflate else None)
@@ -273,21 +276,35 @@ class Driver:
         stats, rng, think = self.stats, self.rng, self.config.think
         pending = -1          # the seq our in-flight act was sent at; -1: none
         sent_at = 0.0
+        # what the seat needs of the last state: seq, legal, to_act, over (a server that sends
+        # deltas, web/delta.py, sends a full state first and then what changed)
         last: dict[str, Any] | None = None
         idle = '{"type":"state","you":' + json.dumps(seat) + ',"legal":[],'
         async for raw in ws:
-            if pending < 0 and isinstance(raw, str) and raw.startswith(idle):
+            if (pending < 0 and isinstance(raw, str) and raw.startswith(idle)
+                    and not raw.endswith(',"deltas":true}')):
                 # a state in which this seat has nothing to do (the server writes "type", "you"
                 # and "legal" first): no need to parse it all (the client's CPU is the
-                # machine's too)
+                # machine's too); a state that deltas will follow is read whole (its seq)
                 if '"over":true' in raw:
                     return True
                 last = {}
                 continue
             msg = json.loads(raw)
             kind = msg.get("type")
-            if kind == "state":
-                seq = msg["seq"]
+            if kind == "state" or kind == "delta":
+                if kind == "delta":
+                    if last is None or msg.get("base") != last.get("seq"):
+                        stats.errors["delta_gap"] += 1
+                        last = None
+                        await ws.send('{"type":"resync"}')
+                        continue
+                    changed = msg.get("set") or {}
+                    last = {**last, **{k: changed[k] for k in ("legal", "to_act", "over")
+                                       if k in changed}, "seq": msg["seq"]}
+                else:
+                    last = msg
+                seq = last["seq"]
                 if pending >= 0 and seq > pending:
                     now = time.perf_counter()
                     stats.all_actions += 1
@@ -296,9 +313,8 @@ class Driver:
                         stats.actions += 1
                         stats.latencies.append(now - sent_at)
                     pending = -1
-                if msg.get("over"):
+                if last.get("over"):
                     return True
-                last = msg
             elif kind == "error":
                 stats.errors[str(msg.get("code"))] += 1
                 if pending < 0 or last is None:
@@ -307,7 +323,8 @@ class Driver:
                 await asyncio.sleep(0.05 if msg.get("code") != "rate_limited" else 0.5)
             else:
                 continue
-            assert last is not None
+            if last is None:
+                continue
             legal = last.get("legal")
             if not legal or last.get("to_act") != seat or pending >= 0:
                 continue
@@ -424,6 +441,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds between RSS samples (3)")
     parser.add_argument("--no-deflate", action="store_true",
                         help="do not offer permessage-deflate (browsers do offer it)")
+    parser.add_argument("--no-deltas", action="store_true",
+                        help="do not ask for delta messages (every move a full state, as "
+                             "third-party clients get; servers before deltas send those anyway)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write every figure to this file")
     parser.add_argument("--baseline-src", metavar="DIR",
@@ -471,7 +491,7 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
                     seconds=args.seconds, think=args.think, seed=args.seed,
                     deflate=not args.no_deflate, ramp=args.ramp, spread=args.spread,
                     options=args.options, warmup=args.warmup,
-                    workers_total=args.workers)
+                    workers_total=args.workers, deltas=not args.no_deltas)
     samples: list[tuple[float, float, float]] = []
     stop_sampling = threading.Event()
     thread = None
@@ -537,7 +557,7 @@ def summarise(args: argparse.Namespace, results: list[Stats],
         "processes": args.processes if not args.url else len(args.url),
         "game": args.game, "preset": args.preset, "options": args.options,
         "ramp": args.ramp, "warmup": args.warmup,
-        "deflate": not args.no_deflate,
+        "deflate": not args.no_deflate, "deltas": not args.no_deltas,
         "actions": actions, "actions_per_s": round(actions / window, 1),
         "latency_ms": {"n": len(lat), "p50": round(percentile(lat, 50), 2),
                        "p90": round(percentile(lat, 90), 2),
@@ -567,7 +587,8 @@ def format_report(r: dict[str, Any]) -> str:
         f"web_load: {r['tables']} {r['game']}/{r['preset']} tables, think {r['think']} s, "
         f"{r['processes']} server process(es) (spread by {r['spread']}), "
         f"{r['workers']} client process(es), "
-        f"deflate {'on' if r['deflate'] else 'off'}, options {json.dumps(r['options'])}, "
+        f"deflate {'on' if r['deflate'] else 'off'}, deltas {'on' if r['deltas'] else 'off'}, "
+        f"options {json.dumps(r['options'])}, "
         f"ramp {r['ramp']:g} s, warmup {r['warmup']:g} s",
         f"  actions: {r['actions']} in {r['seconds']} s = {r['actions_per_s']} actions/s "
         f"({r['matches_finished']} matches finished, {r['tables_created']} tables created)",

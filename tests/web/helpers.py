@@ -6,21 +6,34 @@ import asyncio
 import json
 from typing import Any
 
+from trapoula.web.delta import apply_delta
 from trapoula.web.limits import TokenBucket
 from trapoula.web.service import Connection, TableService
 
 
 class FakeSocket:
-    """Records every message; ``state()`` is the last state message."""
+    """Records every message; ``state()`` is the last state message.
 
-    def __init__(self, on_message: Any = None) -> None:
+    With ``deltas`` (a client of the delta protocol, web/delta.py) a ``delta`` message is
+    applied to the last state and recorded as the ``state`` it makes (its own text in
+    ``deltas``); a delta that does not apply is an ``AssertionError``."""
+
+    def __init__(self, on_message: Any = None, deltas: bool = False) -> None:
         self.messages: list[dict[str, Any]] = []
+        self.deltas: list[dict[str, Any]] = []
         self.closed_with: int | None = None
         self.on_message = on_message
         self.conn: Connection | None = None
+        self.delta_client = deltas
 
     async def send(self, text: str) -> None:
         msg = json.loads(text)
+        if msg["type"] == "delta":
+            assert self.delta_client, "a delta to a client that did not ask for them"
+            self.deltas.append(msg)
+            msg = apply_delta(self.state(), msg)  # DeltaError when it does not apply
+        elif msg["type"] == "state":
+            assert msg.pop("deltas", False) == self.delta_client
         self.messages.append(msg)
         if self.on_message is not None:
             self.on_message(self, msg)
@@ -52,9 +65,10 @@ async def settle(svc: TableService) -> None:
 
 async def connect(svc: TableService, table_id: str, token: str | None,
                   on_message: Any = None, unlimited: bool = False,
-                  address: str | None = None) -> FakeSocket:
-    sock = FakeSocket(on_message)
-    sock.conn = await svc.connect(table_id, token, sock.send, sock.close, address)
+                  address: str | None = None, deltas: bool = False) -> FakeSocket:
+    sock = FakeSocket(on_message, deltas)
+    sock.conn = await svc.connect(table_id, token, sock.send, sock.close, address,
+                                  deltas=deltas)
     if unlimited:
         sock.conn.bucket = TokenBucket(rate=1e9, burst=10**9)
     await settle(svc)

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
                     tuple(args.allowed_origin), args.clock_scale)
     con.print(f"trapoula: serving on http://{args.host}:{args.port} ({_safe(args.database_url)})")
     ws: Any = args.ws
-    if args.ws_compress and args.ws in ("auto", "websockets-sansio") and args.ws_window_bits != 12:
+    if args.ws_compress and args.ws in ("auto", "websockets-sansio"):
         from trapoula.web.ws_deflate import deflate_protocol
 
         ws = deflate_protocol(args.ws_window_bits)

@@ -203,6 +203,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             return
         table_id = ws.path_params["table_id"]
         token = ws.query_params.get("token") or None
+        deltas = ws.query_params.get("deltas") in ("1", "true")  # web/delta.py
 
         async def send(text: str) -> None:
             await ws.send_text(text)
@@ -211,7 +212,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             await ws.close(code)
 
         try:
-            conn = await service.connect(table_id, token, send, close, _address(ws))
+            conn = await service.connect(table_id, token, send, close, _address(ws),
+                                         deltas=deltas)
         except ServiceError as exc:
             code = 1008 if exc.status == 403 else 4429 if exc.status == 429 else 4404
             with contextlib.suppress(Exception):

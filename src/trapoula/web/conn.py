@@ -3,10 +3,11 @@
 The service never awaits a socket: :meth:`Connection.push` puts a message in the connection's
 outbox and returns at once; the connection's own writer task sends the outbox in order.  A
 ``state`` message replaces a ``state`` that is still waiting (a client only needs the latest
-one), so a slow reader costs one message per table, not one per move.  A connection whose
-outbox holds ``max_queue`` messages, or whose socket takes longer than ``send_timeout`` seconds
-for one message, has fallen behind: it is dropped (``on_drop`` is called, the socket closed with
-1013 "try again later") and the table plays on.
+one), so a slow reader costs one message per table, not one per move (a ``delta``, which needs
+the message before it, puts the full state in the waiting one's place: ``full``).  A connection
+whose outbox holds ``max_queue`` messages, or whose socket takes longer than ``send_timeout``
+seconds for one message, has fallen behind: it is dropped (``on_drop`` is called, the socket
+closed with 1013 "try again later") and the table plays on.
 
 >>> import asyncio
 >>> async def demo() -> list[str]:
@@ -48,7 +49,7 @@ class Connection:
     __slots__ = (
         "table_id", "seat", "name", "send", "close", "bucket", "chat_bucket", "dropped",
         "closed", "address", "max_queue", "send_timeout", "on_drop", "_queue", "_state_at",
-        "_waiter", "_writer", "_since",
+        "_waiter", "_writer", "_since", "deltas", "holds",
     )
 
     def __init__(
@@ -63,6 +64,7 @@ class Connection:
         max_queue: int = 64,
         send_timeout: float = 10.0,
         chat_per_minute: float = 30.0,
+        deltas: bool = False,
     ) -> None:
         self.table_id = table_id
         self.seat = seat
@@ -84,19 +86,27 @@ class Connection:
         self._waiter: asyncio.Future[None] | None = None  # the idle writer waits on it
         self._writer: asyncio.Task[None] | None = None
         self._since = 0.0  # when the send in flight started (0: none)
+        self.deltas = deltas  # the client takes ``delta`` messages (web/delta.py)
+        self.holds: tuple[int, str | None] | None = None  # (broadcast, seat) its state is at
 
     @property
     def pending(self) -> int:
         """Messages waiting in the outbox."""
         return len(self._queue)
 
-    def push(self, text: str, *, state: bool = False) -> bool:
-        """Queue ``text`` for this socket; False when the connection is (now) dropped."""
+    def push(self, text: str, *, state: bool = False,
+             full: Callable[[], str] | None = None) -> bool:
+        """Queue ``text`` for this socket; False when the connection is (now) dropped.
+
+        ``state``: a ``state`` or ``delta`` message, which replaces one still waiting; a delta
+        comes with ``full``, the full state it leads to, which takes the waiting one's place
+        (the delta alone would not apply to what the client holds)."""
         if self.closed:
             return False
         q = self._queue
         if state and self._state_at >= 0:
-            q[self._state_at] = text  # the older state was never sent: only the newest counts
+            # the older state was never sent: only the newest counts
+            q[self._state_at] = text if full is None else full()
             return True
         if len(q) >= self.max_queue:
             self.drop(f"{len(q)} messages waiting")
@@ -141,6 +151,7 @@ class Connection:
                         self.on_drop(self)
                 finally:
                     self._since = 0.0
+                    text = ""  # not kept while the writer waits (a state is kilobytes)
         finally:
             q.clear()
             self._state_at = -1

@@ -36,7 +36,7 @@ from typing import Any
 
 from trapoula.web.serialize import Shared, dumps, encode, fields_of, to_json, view_parts, view_text
 
-__all__ = ["PRIVATE", "Spliced", "disable"]
+__all__ = ["PRIVATE", "Spliced", "disable", "own_spec"]
 
 PrivateFn = Callable[[Any, str], tuple[Any, ...]]
 # view class -> (the seat's own fields in field order, their values for (state, seat))
@@ -62,6 +62,23 @@ _register_builtin()
 def disable(cls: type) -> None:
     """Stop splicing views of ``cls`` (the server does this if a sampled text differs)."""
     PRIVATE.pop(cls, None)
+
+
+def own_spec(cls: type) -> tuple[tuple[str, ...], PrivateFn] | None:
+    """The seat's own fields of views of ``cls`` and the function computing them, when they
+    are registered (and in the view's field order), else None.
+
+    >>> from trapoula.games.bourloto.view import BourlotoView
+    >>> own_spec(BourlotoView)[0], own_spec(dict)
+    (('seat', 'hand', 'my_declarations', 'legal_actions'), None)
+    """
+    spec = PRIVATE.get(cls)
+    if spec is None or not dataclasses.is_dataclass(cls):
+        return None
+    own = spec[0]
+    if not own or [n for n in fields_of(cls) if n in own] != list(own):
+        return None
+    return spec
 
 
 class Spliced:

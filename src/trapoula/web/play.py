@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from functools import partial
 from typing import TYPE_CHECKING
 
 from trapoula.core.state import GameState
@@ -170,13 +171,39 @@ class PlayMixin:
 
     # --- sending ------------------------------------------------------------------------------
     def _broadcast(self: TableService, table: Table) -> None:
-        """Every connection of the table gets the state for its seat (queued, never awaited)."""
+        """Every connection of the table gets the state for its seat (queued, never awaited):
+        a ``delta`` from the previous broadcast for a delta client that holds it, else the
+        full ``state`` (web/delta.py)."""
         if not table.conns:
             return
-        common = table.common_text()
-        texts: dict[str | None, str] = {}
-        for conn in tuple(table.conns):
-            text = texts.get(conn.seat)
+        conns = tuple(table.conns)
+        parts = table.common_parts()
+        common = table.common_text(parts)
+        texts: dict[tuple[str | None, bool], str] = {}
+
+        def full(seat: str | None, deltas: bool = False) -> str:
+            text = texts.get((seat, deltas))
             if text is None:
-                text = texts[conn.seat] = table.state_text(conn.seat, common)
-            conn.push(text, state=True)
+                text = texts[seat, deltas] = table.state_text(seat, common, deltas=deltas)
+            return text
+
+        deltas = None
+        for conn in conns:
+            if conn.deltas:
+                deltas = table.deltas(parts)
+                break
+        else:
+            table.forget_snapshot()
+        for conn in conns:
+            seat = conn.seat
+            if deltas is not None and conn.deltas:
+                held = conn.holds
+                conn.holds = (deltas.new.version, seat)
+                if held == (deltas.old_version, seat):
+                    text = deltas.text(seat)
+                    if text is not None:
+                        conn.push(text, state=True, full=partial(full, seat, True))
+                        continue
+                else:
+                    deltas.receiver(seat)  # in the snapshot: the next broadcast sends a delta
+            conn.push(full(seat, conn.deltas), state=True)

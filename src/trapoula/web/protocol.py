@@ -31,7 +31,7 @@ ERROR_CODES = (
     "bad_message", "too_large", "rate_limited", "parse", "illegal", "not_your_turn", "stale",
     "spectator", "finished", "too_many", "waiting", "unavailable", "not_creator", "seat",
 )
-CLIENT_TYPES = ("act", "chat", "ping", "leave", "autoplay", "takeback", "seat_bot")
+CLIENT_TYPES = ("act", "chat", "ping", "leave", "autoplay", "takeback", "seat_bot", "resync")
 
 
 class ProtocolError(Exception):

@@ -47,8 +47,10 @@ class SocketsMixin:
         send: Callable[[str], Awaitable[None]],
         close: Callable[[int], Awaitable[None]],
         address: str | None = None,
+        deltas: bool = False,
     ) -> Connection:
-        """Register a socket: the token's seat, or a spectator without a token."""
+        """Register a socket: the token's seat, or a spectator without a token; ``deltas``: the
+        client takes ``delta`` messages after the first full ``state`` (web/delta.py)."""
         table = await self._get(table_id)
         seat = None
         name = ""
@@ -76,7 +78,7 @@ class SocketsMixin:
             raise ServiceError(429, "too_many", str(exc)) from None
         conn = Connection(table_id, seat, send, close, name, address=address,
                           max_queue=lim.send_queue, send_timeout=lim.send_timeout,
-                          chat_per_minute=lim.chat_per_minute)
+                          chat_per_minute=lim.chat_per_minute, deltas=deltas)
         conn.on_drop = self._forget
         first = seat is not None and not any(c.seat == seat for c in table.conns)
         table.conns.add(conn)
@@ -88,7 +90,7 @@ class SocketsMixin:
         conn.push(chat_history_message(
             [{"seat": r.seat, "name": r.name, "text": r.text, "ts": r.ts} for r in rows]
         ))
-        conn.push(table.state_text(seat), state=True)
+        conn.push(table.state_text(seat, deltas=deltas), state=True)
         if first:  # the others see the seat connected: one small message, not a state each
             self._presence(table, exclude=conn)
         return conn
@@ -139,6 +141,10 @@ class SocketsMixin:
             kind = msg["type"]
             if kind == "ping":
                 conn.push(PONG)
+            elif kind == "resync":  # a delta client lost its place: a full state, deltas after
+                table = await self._get(conn.table_id)
+                conn.holds = None
+                conn.push(table.state_text(conn.seat, deltas=conn.deltas), state=True)
             elif kind == "chat":
                 await self._chat(conn, msg["text"])
             elif kind == "act":

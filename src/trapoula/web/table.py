@@ -19,6 +19,7 @@ from trapoula.core.game import Game
 from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError, TrapoulaError
 from trapoula.web.conn import Connection
+from trapoula.web.delta import Deltas, Snapshot
 from trapoula.web.fastview import Spliced, disable
 from trapoula.web.serialize import dumps, encode, to_json
 from trapoula.web.spec import TableSettings, split_options
@@ -87,6 +88,9 @@ class Table:
         self.fair: Any = None  # the deals' commitments (web/fair.py)
         self._sheet: tuple[int, str] = (-1, "[]")
         self._spliced: tuple[GameState, Spliced] | None = None
+        self._public: tuple[GameState, Any] | None = None
+        self._snap: Snapshot | None = None  # the last broadcast, as delta clients hold it
+        self.version = 0  # broadcasts with deltas so far
         self._last: tuple[tuple[str, str], str] | None = None
         self._info: tuple[TableRow, frozenset[str], str] | None = None
 
@@ -171,14 +175,16 @@ class Table:
             self._sheet = (len(deals), dumps(list(deals[-SHEET_ROWS:])))
         return self._sheet[1]
 
-    def state_text(self, seat: str | None, common: str | None = None) -> str:
+    def state_text(self, seat: str | None, common: str | None = None, *,
+                   deltas: bool = False) -> str:
         """The ``state`` message for ``seat`` (None: a spectator) as JSON text.
 
         ``common`` (from :meth:`common_text`) holds the parts every receiver shares, so a
         broadcast encodes them once and only each seat's own parts per seat.  The view is the
         public view, encoded once per state (:meth:`spliced`), with the seat's own fields
         spliced in: what is shared comes from the public view only, so no hidden card can
-        leak into it.
+        leak into it.  ``deltas``: for a client that takes ``delta`` messages (the last member,
+        ``"deltas":true``, says that they will follow; web/delta.py).
         """
         state = self.state
         spliced = self.spliced()
@@ -189,18 +195,37 @@ class Table:
             if seat != state.current_player or self.held:
                 legal = "[]"
             if spliced.fast and not self._check(spliced, seat, view_json):
-                return self.state_text(seat, common)  # now without splicing
+                return self.state_text(seat, common, deltas=deltas)  # now without splicing
         last_json = self._last_json(seat)
         return ('{"type":"state","you":' + encode(seat) + ',"legal":' + legal + ',"last":'
                 + last_json + ',"view":' + view_json + ","
-                + (common or self.common_text()) + "}")
+                + (common or self.common_text()) + (',"deltas":true}' if deltas else "}"))
 
     def spliced(self) -> Spliced:
         """The public view of the current state, encoded once (see :mod:`.fastview`)."""
         cached = self._spliced
         if cached is None or cached[0] is not self.state:
-            cached = self._spliced = (self.state, Spliced(self.state.public_view()))
+            cached = self._spliced = (self.state, Spliced(self.public_view()))
         return cached[1]
+
+    def public_view(self) -> Any:
+        """The public view of the current state (built once per state)."""
+        cached = self._public
+        if cached is None or cached[0] is not self.state:
+            cached = self._public = (self.state, self.state.public_view())
+        return cached[1]
+
+    def deltas(self, members: list[tuple[str, str]]) -> Deltas:
+        """A broadcast to delta clients: its snapshot replaces the last one (see
+        :mod:`.delta`); ``members`` are :meth:`common_parts`."""
+        self.version += 1
+        d = Deltas(self, self._snap, self.version, members, SHEET_ROWS)
+        self._snap = d.new
+        return d
+
+    def forget_snapshot(self) -> None:
+        """No delta client listens: the next one starts from a full state."""
+        self._snap = None
 
     def _check(self, spliced: Spliced, seat: str, text: str) -> bool:
         """Compare a sample of spliced views with the engine's own (a view class changed?)."""
@@ -227,18 +252,22 @@ class Table:
             cached = self._last = (last, dumps({"seat": last[0], "action": last[1]}))
         return cached[1]
 
-    def common_text(self) -> str:
-        """The parts of the ``state`` message every receiver shares (JSON members)."""
+    def common_parts(self) -> list[tuple[str, str]]:
+        """The members of the ``state`` message every receiver shares: (name, JSON text)."""
         state = self.state
         connected = frozenset(c.seat for c in self.conns if c.seat is not None)
         key = connected | {"~auto:" + a for a in self.auto} | ({"~held"} if self.held else set())
         cached = self._info
         if cached is None or cached[0] is not self.row or cached[1] != key:
             cached = self._info = (self.row, frozenset(key), dumps(self.info()))
-        return ('"table":' + cached[2] + ',"seq":' + encode(self.seq) + ',"to_act":'
-                + encode(state.current_player) + ',"over":' + encode(state.is_over)
-                + ',"result":' + dumps(state.result) + ',"sheet":' + self.sheet_json()
-                + ',"clock":' + self.clock_json() + ',"fair":' + self.fair_json())
+        return [("table", cached[2]), ("seq", encode(self.seq)),
+                ("to_act", encode(state.current_player)), ("over", encode(state.is_over)),
+                ("result", dumps(state.result)), ("sheet", self.sheet_json()),
+                ("clock", self.clock_json()), ("fair", self.fair_json())]
+
+    def common_text(self, parts: list[tuple[str, str]] | None = None) -> str:
+        """:meth:`common_parts` as the JSON members of the ``state`` message."""
+        return ",".join('"' + k + '":' + v for k, v in (parts or self.common_parts()))
 
     def fair_json(self) -> str:
         fair = self.fair

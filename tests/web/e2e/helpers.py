@@ -17,6 +17,7 @@ from typing import Any
 import trapoula
 from trapoula.cards import Card
 from trapoula.games import hidden_cards
+from trapoula.web.delta import DeltaError, apply_delta
 
 __all__ = ["FrameLog", "Player", "cards_in", "drive", "hidden_card_leaks", "replay_states"]
 
@@ -24,10 +25,17 @@ _CARD_RE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9JQKA])([SHDCshdc])(?![A-Za-z0-9]
 
 
 class FrameLog:
-    """Every text frame received by every page, as ``(label, parsed JSON)``."""
+    """Every text frame received by every page, as ``(label, parsed JSON)``.
+
+    The page asks for deltas (web/delta.py): a ``delta`` frame is applied to the page's last
+    state and logged as the ``state`` it makes (so the checks below read whole states; a delta's
+    cards are all in that state); one that does not apply is logged as ``delta_gap`` (the page
+    then asks for a full state)."""
 
     def __init__(self) -> None:
         self.frames: list[tuple[str, dict[str, Any]]] = []
+        self.deltas = 0
+        self._last: dict[str, dict[str, Any]] = {}
 
     def attach(self, page: Any, label: str) -> None:
         def on_socket(ws: Any) -> None:
@@ -42,6 +50,15 @@ class FrameLog:
             msg = json.loads(payload)
         except ValueError:
             msg = {"type": "?", "raw": payload}
+        if msg.get("type") == "delta":
+            self.deltas += 1
+            try:
+                msg = apply_delta(self._last[label], msg)
+            except (KeyError, DeltaError):
+                msg = {**msg, "type": "delta_gap"}
+        if msg.get("type") == "state":
+            msg.pop("deltas", None)
+            self._last[label] = msg
         self.frames.append((label, msg))
 
     def of(self, label: str, kind: str | None = None) -> list[dict[str, Any]]:

@@ -67,6 +67,8 @@ def test_two_browsers_two_bots_finish_a_bourloto_deal_without_leaks(
         p.page.wait_for_selector(".banner.over")
     final = frames.last_state("alice")
     assert final["over"] and final["result"]["winner"] in ("A", "B")
+    # the pages took deltas (the states above are rebuilt from them) and never lost their place
+    assert frames.deltas > moves and not any(m["type"] == "delta_gap" for _, m in frames.frames)
     assert len(final["sheet"]) >= 1  # the deal score sheet: one row per deal
     assert page.locator(".score-panel > table.sheet tbody tr").count() == len(final["sheet"]) + 1
     verdict = "You win!" if final["result"]["winner"] == "A" else "You lose."

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -31,7 +30,7 @@ from trapoula.games.bourloto.bidding import permute, shuffle_pack
 from trapoula.games.bourloto.context import AGREE, BID1, Bidding, new_context
 from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
 from trapoula.games.bourloto.state import BourlotoState, first_state, play_setup_state
-from trapoula.games.bourloto.view import BourlotoView, MatchInfo
+from trapoula.games.bourloto.view import BourlotoView, MatchInfo, make_view
 
 __all__ = ["Bourloto"]
 
@@ -313,15 +312,16 @@ class Bourloto(Game):
 
     def _match_view(self, match: TeamMatch, seat: str | None) -> BourlotoView:
         """A seat's view with the match information (``seat=None``: the public view)."""
-        v = match.deal.view(seat) if seat is not None else match.deal.public_view()
         info = MatchInfo(
             scores=dict(match.scores), target=self.options.target,
             deal_number=match.deal_number,
             deal_scores=tuple(d.points for d in match.deals),
             hanging=int(match.carry.get("hanging", 0)),
         )
-        out: BourlotoView = replace(v, match=info)
-        return out
+        # the deal's own view built with the match (not a copy of it: the web builds one a move)
+        if seat is None:
+            return make_view(match.deal, "P1", public=True, match=info)
+        return make_view(match.deal, seat, match=info)
 
     # --- metadata and payoffs -----------------------------------------------------------------
     def _game_info(self) -> GameInfo:

@@ -120,7 +120,8 @@ class BourlotoView(SeatView):
         return self.stock_count
 
 
-def make_view(state: BourlotoState, seat: str, *, public: bool = False) -> BourlotoView:
+def make_view(state: BourlotoState, seat: str, *, public: bool = False,
+              match: MatchInfo | None = None) -> BourlotoView:
     """The view of ``seat``; with ``public`` the spectator's view (``seat == ""``, no hand).
 
     >>> import trapoula
@@ -161,6 +162,7 @@ def make_view(state: BourlotoState, seat: str, *, public: bool = False) -> Bourl
         counted=_counted(state, len(tricks)),
         stock_count=len(state.bid.stock) if in_bidding else 0,
         events=events,
+        match=match,
     )
 
 

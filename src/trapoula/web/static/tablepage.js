@@ -151,8 +151,9 @@
     connect() {
       if (this.closing) return;
       const proto = location.protocol === "https:" ? "wss://" : "ws://";
+      // deltas=1: after the first full state, only what changed (docs/web.md, "Deltas")
       const url = proto + location.host + "/ws/" + encodeURIComponent(this.tableId) +
-        (this.token ? "?token=" + encodeURIComponent(this.token) : "");
+        "?deltas=1" + (this.token ? "&token=" + encodeURIComponent(this.token) : "");
       header.setConn(this.retry ? "retry" : "connecting");
       let ws;
       try { ws = new WebSocket(url); } catch (e) { this.scheduleReconnect(); return; }
@@ -205,6 +206,18 @@
     onMessage(data) {
       let msg;
       try { msg = JSON.parse(data); } catch (e) { return; }
+      if (msg.type === "delta") {
+        // what changed since the last state: applied to it, then shown as a whole state
+        const next = TP.applyDelta(this.view.msg, msg);
+        if (!next) {  // not the state this page holds: ask for a full one
+          if (!this.resyncing) { this.resyncing = true; this.send({ type: "resync" }); }
+          return;
+        }
+        msg = next;
+      } else if (msg.type === "state") {
+        this.resyncing = false;
+        delete msg.deltas;
+      }
       if (this.room && this.room.onMessage(msg, this.view)) return;
       if (msg.type === "state") {
         this.retry = 0;

@@ -113,5 +113,41 @@
     }
   }
 
-  Object.assign(TP, { h, api, toast, copy, LS, seatFor, saveSeat, reducedMotion, beep });
+  /* ---- the delta protocol (docs/web.md, "Deltas"): the state after a `delta` message ----
+     A new object: what changed is copied along its path, the rest is shared with `state`
+     (neither `state` nor its lists are changed). null when the delta is not for this state
+     (another base: the page asks for a full state). */
+  function applyDelta(state, d) {
+    if (!state || d.base !== state.seq) return null;
+    const out = Object.assign({}, state);
+    const copied = new Set([""]);
+    const parent = (keys) => {
+      let node = out;
+      for (let k = 0; k < keys.length - 1; k++) {
+        const at = keys.slice(0, k + 1).join(".");
+        let child = node[keys[k]];
+        if (!child || typeof child !== "object" || Array.isArray(child)) return null;
+        if (!copied.has(at)) { child = node[keys[k]] = Object.assign({}, child); copied.add(at); }
+        node = child;
+      }
+      return node;
+    };
+    for (const [path, value] of Object.entries(d.set || {})) {
+      const keys = path.split(".");
+      const node = parent(keys);
+      if (!node) return null;
+      node[keys[keys.length - 1]] = value;
+    }
+    for (const [path, items] of Object.entries(d.append || {})) {
+      const keys = path.split(".");
+      const node = parent(keys);
+      const last = keys[keys.length - 1];
+      if (!node || !Array.isArray(node[last]) || !Array.isArray(items)) return null;
+      node[last] = node[last].concat(items);
+    }
+    out.seq = d.seq;
+    return out;
+  }
+
+  Object.assign(TP, { h, api, toast, copy, LS, seatFor, saveSeat, reducedMotion, beep, applyDelta });
 })();
