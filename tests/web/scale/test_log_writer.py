@@ -5,6 +5,8 @@ batch to the thread (which waits for it), and a PostgreSQL connection that broke
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sqlite3
 import time
 from pathlib import Path
@@ -83,4 +85,57 @@ def test_a_held_sqlite_lock_sends_the_batch_to_the_thread(tmp_path: Path) -> Non
     assert ok and commits.threaded == 1
     assert store.actions(table) == [(1, "P1", "take")]
     holder.close()
+    store.close()
+
+
+def test_the_libpq_constants_are_psycopgs() -> None:
+    from psycopg import pq
+
+    from trapoula.web import log_writer as lw
+
+    assert (lw._TUPLES_OK, lw._COMMAND_OK, lw._SQLSTATE, lw._CONNECTION_OK) == (
+        pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK, pq.DiagnosticField.SQLSTATE,
+        pq.ConnStatus.OK)
+
+
+def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(pg_url: str) -> None:
+    """A batch without an answer within TIMEOUT raises StoreUnavailable (the move is retried),
+    a backend terminated between batches is replaced; whatever was stored is reported so."""
+    from trapoula.web.store import StoreUnavailable
+
+    store = SqlStore(pg_url)
+    (table,) = _tables(store, 1)
+
+    async def write(writer: PgLoopWriter, seq: int) -> list[bool]:
+        for _ in range(3):
+            try:
+                return await writer.write([(table, seq, "P1", f"play {seq}")])
+            except StoreUnavailable:
+                continue
+        raise AssertionError("the writer did not recover")
+
+    async def main() -> list[list[bool]]:
+        writer = loop_writer(store)
+        assert isinstance(writer, PgLoopWriter)
+        writer.TIMEOUT = 0.5
+        out = [await writer.write([(table, 1, "P1", "play 1")])]
+        pid = writer._pg.backend_pid
+        os.kill(pid, signal.SIGSTOP)  # the backend stops answering
+        try:
+            with pytest.raises(StoreUnavailable, match="no answer"):
+                await writer.write([(table, 2, "P1", "play 2")])
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        out.append(await write(writer, 2))  # True, or False: the first try committed after all
+        with store.engine.connect() as c:
+            c.exec_driver_sql(f"SELECT pg_terminate_backend({writer._pg.backend_pid})")
+        await asyncio.sleep(0.2)
+        out.append(await write(writer, 3))
+        await writer.close()
+        return out
+
+    results = asyncio.run(main())
+    assert results[0] == [True] and results[2] == [True] and len(results[1]) == 1
+    assert store.actions(table) == [(1, "P1", "play 1"), (2, "P1", "play 2"),
+                                    (3, "P1", "play 3")]
     store.close()
