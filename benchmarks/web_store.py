@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -36,10 +37,10 @@ import anyio.to_thread
 
 from trapoula.web.group_commit import GroupCommit
 from trapoula.web.log_writer import loop_writer
-from trapoula.web.store import SeatRow, SqlStore, TableRow
+from trapoula.web.store import MemoryStore, SeatRow, SqlStore, TableRow, open_store
 
 
-def make_tables(store: SqlStore, n: int, tag: str) -> list[str]:
+def make_tables(store: Any, n: int, tag: str) -> list[str]:
     ids = [f"{tag}{i}" for i in range(n)]
     for i, table_id in enumerate(ids):
         store.create_table(TableRow(table_id, f"{tag}{i}".upper()[:16], "bourloto", "ru", {}, i,
@@ -47,14 +48,53 @@ def make_tables(store: SqlStore, n: int, tag: str) -> list[str]:
     return ids
 
 
-def commits_for(store: SqlStore, how: str) -> GroupCommit:
+def _stat(pid: int) -> list[str]:
+    text = Path(f"/proc/{pid}/stat").read_text()
+    return text[text.rindex(")") + 2:].split()  # fields from the 3rd (state) on
+
+
+def db_cpu_probe(store: Any) -> Any:
+    """A function giving the CPU seconds used so far by a PostgreSQL server on this machine (the
+    postmaster and every process it started: backends, WAL writer, checkpointer), or None."""
+    if getattr(store, "sqlite", True) or not Path("/proc").is_dir():
+        return None
+    try:
+        with store.engine.connect() as c:
+            backend = int(c.exec_driver_sql("SELECT pg_backend_pid()").scalar_one())
+        postmaster = int(_stat(backend)[1])
+    except Exception:  # another machine, or /proc unreadable
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def cpu() -> float:
+        total = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                f = _stat(int(entry.name))
+            except (OSError, ValueError):
+                continue
+            if int(entry.name) == postmaster or int(f[1]) == postmaster:
+                total += int(f[11]) + int(f[12])  # utime, stime
+        return total / tick
+
+    return cpu
+
+
+def commits_for(store: Any, how: str) -> GroupCommit:
     async def in_thread(fn: Any, *args: Any) -> Any:
         return await anyio.to_thread.run_sync(fn, *args)
 
+    async def inline(fn: Any, *args: Any) -> Any:
+        return fn(*args)
+
+    if how == "inline":  # the memory store: the benchmark's and GroupCommit's own cost
+        return GroupCommit(store, inline)
     return GroupCommit(store, in_thread, writer=loop_writer(store) if how == "loop" else None)
 
 
-async def batch_run(store: SqlStore, how: str, n: int, tag: str, actions: int) -> dict[str, float]:
+async def batch_run(store: Any, how: str, n: int, tag: str, actions: int) -> dict[str, float]:
     """N tables append together, round after round: µs of CPU per action."""
     tables = make_tables(store, n, tag)
     commits = commits_for(store, how)
@@ -71,18 +111,21 @@ async def batch_run(store: SqlStore, how: str, n: int, tag: str, actions: int) -
     for _ in range(2):  # warm up: connections open, statements prepared
         await round_()
     rows0 = commits.rows
+    probe = db_cpu_probe(store)
+    db0 = probe() if probe else 0.0
     cpu, wall = time.process_time(), time.perf_counter()
     for _ in range(rounds):
         await round_()
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    db = probe() - db0 if probe else float("nan")
     done = commits.rows - rows0
     batches = commits.batches
     await commits.close()
-    return {"cpu_us": 1e6 * cpu / done, "wall_us": 1e6 * wall / done,
+    return {"cpu_us": 1e6 * cpu / done, "wall_us": 1e6 * wall / done, "db_us": 1e6 * db / done,
             "rows_per_batch": commits.rows / max(1, batches), "threaded": commits.threaded}
 
 
-async def paced_run(store: SqlStore, how: str, rate: float, seconds: float, tag: str,
+async def paced_run(store: Any, how: str, rate: float, seconds: float, tag: str,
                     n: int = 500) -> dict[str, float]:
     """Actions at ``rate``/s over ``n`` tables, one in flight per table."""
     tables = make_tables(store, n, tag)
@@ -107,6 +150,8 @@ async def paced_run(store: SqlStore, how: str, rate: float, seconds: float, tag:
     lat.clear()
     rows0, batches0 = commits.rows, commits.batches
     loop = asyncio.get_running_loop()
+    probe = db_cpu_probe(store)
+    db0 = probe() if probe else 0.0
     start = loop.time()
     cpu = time.process_time()
     due = start
@@ -127,11 +172,12 @@ async def paced_run(store: SqlStore, how: str, rate: float, seconds: float, tag:
         await asyncio.gather(*tuple(tasks))
     cpu = time.process_time() - cpu
     wall = loop.time() - start
+    db = probe() - db0 if probe else float("nan")
     done = commits.rows - rows0
     lat.sort()
     batches = commits.batches - batches0
     await commits.close()
-    return {"cpu_us": 1e6 * cpu / done, "actions_s": done / wall,
+    return {"cpu_us": 1e6 * cpu / done, "actions_s": done / wall, "db_us": 1e6 * db / done,
             "rows_per_batch": done / max(1, batches),
             "p50_ms": 1e3 * statistics.median(lat), "p99_ms": 1e3 * lat[int(0.99 * len(lat))],
             "cpu_pct": 100 * cpu / wall, "threaded": commits.threaded}
@@ -188,6 +234,10 @@ def start_pg(fast: bool) -> Any:
     return server
 
 
+def _db(r: dict[str, float]) -> str:
+    return "" if r["db_us"] != r["db_us"] else f"PostgreSQL {r['db_us']:.0f} µs CPU/action, "
+
+
 def run(coro: Any) -> Any:
     """On uvloop when it is installed (as ``trapoula serve`` through uvicorn)."""
     try:
@@ -226,8 +276,6 @@ def main(argv: list[str] | None = None) -> int:
         urls = [f"sqlite:///{tmp}/bench.db", server.url]
     try:
         if args.service:
-            from trapoula.web.store import MemoryStore, open_store
-
             for url in ["memory://", *urls]:
                 st: Any = MemoryStore() if url == "memory://" else open_store(url)
                 name = ("memory" if url == "memory://" else
@@ -239,22 +287,24 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:10} service {args.service} tables: {r['cpu_us']:7.1f} µs CPU/move "
                       f"({r['cpu_pct']:.0f} % of a core), {r['actions_s']:.0f} moves/s, "
                       f"{r['rows_per_batch']:.2f} rows/batch", flush=True)
-        for url in urls if not args.only_service else []:
-            store = SqlStore(url)
-            name = "SQLite" if store.sqlite else "PostgreSQL"
+        for url in ["memory://", *urls] if not args.only_service else []:
+            store: Any = MemoryStore() if url == "memory://" else SqlStore(url)
+            name = ("memory" if url == "memory://" else
+                    "SQLite" if store.sqlite else "PostgreSQL")
             try:
-                for how in args.writers.split(","):
+                for how in ["inline"] if name == "memory" else args.writers.split(","):
                     for n in (int(x) for x in args.batches.split(",")):
                         tag = f"b{how[0]}{n}x{time.monotonic_ns() % 10**6}"
                         r = run(batch_run(store, how, n, tag, args.actions))
                         print(f"{name:10} {how:6} batch {n:4}: {r['cpu_us']:7.1f} µs CPU/action, "
                               f"{r['wall_us']:7.1f} µs wall/action, "
+                              f"{_db(r)}"
                               f"{r['rows_per_batch']:5.1f} rows/batch", flush=True)
                     if args.paced:
                         tag = f"p{how[0]}{time.monotonic_ns() % 10**6}"
                         r = run(paced_run(store, how, args.paced, args.seconds, tag))
                         print(f"{name:10} {how:6} paced {args.paced:.0f}/s: {r['cpu_us']:7.1f} µs "
-                              f"CPU/action ({r['cpu_pct']:.0f} % of a core), "
+                              f"CPU/action ({r['cpu_pct']:.0f} % of a core), {_db(r)}"
                               f"{r['actions_s']:.0f} actions/s, "
                               f"{r['rows_per_batch']:.2f} rows/batch, append p50/p99 "
                               f"{r['p50_ms']:.2f}/{r['p99_ms']:.2f} ms", flush=True)

@@ -239,7 +239,7 @@ class PgLoopWriter:
             finally:
                 loop.remove_writer(pg.socket)
         waiting = self._waiting = loop.create_future()
-        timer = loop.call_later(self.TIMEOUT, self._timed_out, waiting)
+        timer = loop.call_later(self.TIMEOUT, self._timed_out, waiting, self.TIMEOUT)
         try:
             results = await waiting
         finally:
@@ -270,10 +270,9 @@ class PgLoopWriter:
                 waiting.set_exception(exc)
 
     @staticmethod
-    def _timed_out(waiting: asyncio.Future[list[Any]]) -> None:
+    def _timed_out(waiting: asyncio.Future[list[Any]], timeout: float) -> None:
         if not waiting.done():
-            waiting.set_exception(TimeoutError("no answer from the database within "
-                                                       f"{PgLoopWriter.TIMEOUT:.0f} s"))
+            waiting.set_exception(TimeoutError(f"no answer from the database within {timeout} s"))
 
     def _drop_reader(self) -> None:
         fd, self._fd = self._fd, None
