@@ -48,6 +48,17 @@ def make_tables(store: Any, n: int, tag: str) -> list[str]:
     return ids
 
 
+def rss_mib() -> float:
+    """This process's resident memory (Linux; NaN elsewhere)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
 def _stat(pid: int) -> list[str]:
     text = Path(f"/proc/{pid}/stat").read_text()
     return text[text.rindex(")") + 2:].split()  # fields from the 3rd (state) on
@@ -152,6 +163,7 @@ async def paced_run(store: Any, how: str, rate: float, seconds: float, tag: str,
     loop = asyncio.get_running_loop()
     probe = db_cpu_probe(store)
     db0 = probe() if probe else 0.0
+    rss0 = rss_mib()
     start = loop.time()
     cpu = time.process_time()
     due = start
@@ -173,6 +185,7 @@ async def paced_run(store: Any, how: str, rate: float, seconds: float, tag: str,
     cpu = time.process_time() - cpu
     wall = loop.time() - start
     db = probe() - db0 if probe else float("nan")
+    rss1 = rss_mib()
     done = commits.rows - rows0
     lat.sort()
     batches = commits.batches - batches0
@@ -180,7 +193,8 @@ async def paced_run(store: Any, how: str, rate: float, seconds: float, tag: str,
     return {"cpu_us": 1e6 * cpu / done, "actions_s": done / wall, "db_us": 1e6 * db / done,
             "rows_per_batch": done / max(1, batches),
             "p50_ms": 1e3 * statistics.median(lat), "p99_ms": 1e3 * lat[int(0.99 * len(lat))],
-            "cpu_pct": 100 * cpu / wall, "threaded": commits.threaded}
+            "cpu_pct": 100 * cpu / wall, "threaded": commits.threaded, "rss0": rss0,
+            "rss1": rss1}
 
 
 async def service_run(store: Any, tables: int, seconds: float, delay: float,
@@ -307,7 +321,8 @@ def main(argv: list[str] | None = None) -> int:
                               f"CPU/action ({r['cpu_pct']:.0f} % of a core), {_db(r)}"
                               f"{r['actions_s']:.0f} actions/s, "
                               f"{r['rows_per_batch']:.2f} rows/batch, append p50/p99 "
-                              f"{r['p50_ms']:.2f}/{r['p99_ms']:.2f} ms", flush=True)
+                              f"{r['p50_ms']:.2f}/{r['p99_ms']:.2f} ms, RSS {r['rss0']:.1f} -> "
+                              f"{r['rss1']:.1f} MiB", flush=True)
             finally:
                 store.close()
     finally:

@@ -131,11 +131,13 @@ def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(pg_url: str) -> Non
             c.exec_driver_sql(f"SELECT pg_terminate_backend({writer._pg.backend_pid})")
         await asyncio.sleep(0.2)
         out.append(await write(writer, 3))
+        odd = 'say "ü" \\ \t ok'  # JSON's escapes come back as the text itself
+        out.append(await writer.write([(table, 4, "P1", odd)]))
         await writer.close()
         return out
 
     results = asyncio.run(main())
-    assert results[0] == [True] and results[2] == [True] and len(results[1]) == 1
+    assert results[0] == results[2] == results[3] == [True] and len(results[1]) == 1
     assert store.actions(table) == [(1, "P1", "play 1"), (2, "P1", "play 2"),
-                                    (3, "P1", "play 3")]
+                                    (3, "P1", "play 3"), (4, "P1", 'say "ü" \\ \t ok')]
     store.close()
