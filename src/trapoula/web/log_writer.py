@@ -233,7 +233,7 @@ class PgLoopWriter:
         pg = self._pg
         while pg.flush():  # 1: not everything went out; wait until the socket takes more
             ready: asyncio.Future[None] = loop.create_future()
-            loop.add_writer(pg.socket, ready.set_result, None)
+            loop.add_writer(pg.socket, _wake, ready)
             try:
                 await ready
             finally:
@@ -291,6 +291,12 @@ class PgLoopWriter:
                 await conn.close()
             except Exception:  # pragma: no cover - closing a broken connection
                 pass
+
+
+def _wake(ready: asyncio.Future[None]) -> None:
+    """The writer callback: the socket takes more (it may fire again before the task runs)."""
+    if not ready.done():
+        ready.set_result(None)
 
 
 # psycopg.pq.ExecStatus.TUPLES_OK, .COMMAND_OK, DiagnosticField.SQLSTATE, ConnStatus.OK (psycopg
