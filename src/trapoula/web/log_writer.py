@@ -229,18 +229,19 @@ class PgLoopWriter:
         loop = self._loop
         assert loop is not None and self._waiting is None
         self._results = []  # anything the server sent while idle is not this command's answer
-        send(*args)
-        pg = self._pg
-        while pg.flush():  # 1: not everything went out; wait until the socket takes more
-            ready: asyncio.Future[None] = loop.create_future()
-            loop.add_writer(pg.socket, _wake, ready)
-            try:
-                await ready
-            finally:
-                loop.remove_writer(pg.socket)
+        # the future first: an answer (an error) may come while the command is still going out
         waiting = self._waiting = loop.create_future()
         timer = loop.call_later(self.TIMEOUT, self._timed_out, waiting, self.TIMEOUT)
         try:
+            send(*args)
+            pg = self._pg
+            while pg.flush() and not waiting.done():  # 1: not everything went out yet
+                ready: asyncio.Future[None] = loop.create_future()
+                loop.add_writer(pg.socket, _wake, ready)
+                try:
+                    await asyncio.wait((ready, waiting), return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    loop.remove_writer(pg.socket)
             results = await waiting
         finally:
             timer.cancel()

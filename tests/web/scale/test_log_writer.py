@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import sqlite3
 import time
 from pathlib import Path
@@ -98,13 +99,23 @@ def test_the_libpq_constants_are_psycopgs() -> None:
         pq.ConnStatus.OK)
 
 
-def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(pg_url: str) -> None:
+def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A batch without an answer within TIMEOUT raises StoreUnavailable (the move is retried),
     a backend terminated between batches is replaced; whatever was stored is reported so."""
+    from trapoula.web import log_writer
     from trapoula.web.store import StoreUnavailable
 
     store = SqlStore(pg_url)
     (table,) = _tables(store, 1)
+    waits: list[object] = []
+    wake = log_writer._wake
+
+    def counting_wake(ready: Any) -> None:
+        waits.append(ready)
+        wake(ready)
+
+    monkeypatch.setattr(log_writer, "_wake", counting_wake)
 
     async def write(writer: PgLoopWriter, seq: int) -> list[bool]:
         for _ in range(3):
@@ -133,11 +144,18 @@ def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(pg_url: str) -> Non
         out.append(await write(writer, 3))
         odd = 'say "ü" \\ \t ok'  # JSON's escapes come back as the text itself
         out.append(await writer.write([(table, 4, "P1", odd)]))
+        # a batch larger than the socket takes at once goes out in parts (flush, wait, flush)
+        sock = socket.socket(fileno=os.dup(writer._pg.socket))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        sock.detach()
+        out.append(await writer.write([(table, 5 + k, "P1", "x" * 200) for k in range(1000)]))
         await writer.close()
         return out
 
     results = asyncio.run(main())
     assert results[0] == results[2] == results[3] == [True] and len(results[1]) == 1
-    assert store.actions(table) == [(1, "P1", "play 1"), (2, "P1", "play 2"),
-                                    (3, "P1", "play 3"), (4, "P1", 'say "ü" \\ \t ok')]
+    assert results[4] == [True] * 1000 and waits
+    assert store.actions(table)[:4] == [(1, "P1", "play 1"), (2, "P1", "play 2"),
+                                        (3, "P1", "play 3"), (4, "P1", 'say "ü" \\ \t ok')]
+    assert len(store.actions(table)) == 1004
     store.close()
