@@ -146,9 +146,10 @@ class PgLoopWriter:
 
     psycopg's own ``execute`` costs two to three times the round trip itself in Python (a
     cursor, the query's conversion, the arrays' dumpers, a future and a reader registered and
-    removed per wait: ≈ 240 µs of CPU for a batch of one here, against ≈ 110 µs this way;
-    benchmarks/web_store.py).  So psycopg opens the connection (its ``connect``: the conninfo,
-    its timeouts, the asyncio wait) and this class then talks to the connection's ``pgconn``,
+    removed per wait): a stored action in a batch of one cost ≈ 470 µs of CPU that way on the
+    loaded test machine, ≈ 190 µs this way (benchmarks/web_store.py, docs/web.md "Storage").
+    So psycopg opens the connection (its ``connect``: the conninfo, its timeouts, the asyncio
+    wait) and this class then talks to the connection's ``pgconn``,
     psycopg's documented libpq wrapper: the statement is prepared once per connection
     (protocol-level, so poolers that track prepared statements keep working), a batch is one
     ``send_query_prepared`` of two text parameters (the time, the rows as a JSON array), and one
