@@ -151,7 +151,7 @@ class PgLoopWriter:
     So psycopg opens the connection (its ``connect``: the conninfo, its timeouts, the asyncio
     wait) and this class then talks to the connection's ``pgconn``,
     psycopg's documented libpq wrapper: the statement is prepared once per connection
-    (protocol-level, so poolers that track prepared statements keep working), a batch is one
+    (at the protocol level, not with SQL PREPARE), a batch is one
     ``send_query_prepared`` of two text parameters (the time, the rows as a JSON array), and one
     reader callback, registered for the connection's life, collects the answer.  The statement
     runs in autocommit (its own transaction): its answer comes after the commit, as the
