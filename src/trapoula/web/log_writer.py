@@ -11,7 +11,9 @@ hand-overs per batch, while the table's lock is held.  A loop writer never block
   survives ``kill -9``).  When another connection holds the write lock (a chat message, another
   process) the batch is written by the worker thread instead, which waits for the lock
   (:class:`UseThread`).  The WAL is checkpointed in the worker thread every
-  ``CHECKPOINT_ROWS`` rows (the only step that ``fsync``\\ s).
+  ``CHECKPOINT_ROWS`` rows (the only step that ``fsync``\\ s); every few checkpoints hold the
+  writes back until done (:class:`~trapoula.web.group_commit.GroupCommit`), so the WAL file
+  starts over instead of growing.
 - **PostgreSQL** (:class:`PgLoopWriter`): a connection opened by psycopg's asyncio
   ``connect`` and then driven through its libpq wrapper (``pgconn``); a batch is one prepared
   ``INSERT … SELECT FROM json_array_elements($2) ON CONFLICT DO NOTHING RETURNING`` in
