@@ -46,17 +46,20 @@ class GroupCommit:
     ``writer`` (web/log_writer.py), when given, writes a batch on the loop itself."""
 
     def __init__(self, store: Any, run: Callable[..., Awaitable[Any]],
-                 max_batch: int = 500, writer: LoopWriter | None = None) -> None:
+                 max_batch: int = 500, writer: LoopWriter | None = None,
+                 restart_every: int = 5) -> None:
         self.store = store
+        self.restart_every = restart_every  # every Nth checkpoint holds the writes back
         self.run = run
         self.max_batch = max_batch
         self.writer = writer
         self._pending: list[tuple[Row, asyncio.Future[bool]]] = []
         self._writer: asyncio.Task[None] | None = None
-        self._checkpoint: asyncio.Task[None] | None = None
         self.batches = 0
         self.rows = 0
         self.threaded = 0  # batches the worker thread wrote (no loop writer, or it passed)
+        self.checkpoints = 0  # SQLite WAL checkpoints run
+        self._checkpoint: asyncio.Task[None] | None = None
 
     async def append(self, table_id: str, seq: int, seat: str, action: str) -> bool:
         """Store one action; False when ``(table_id, seq)`` is already taken."""
@@ -100,6 +103,18 @@ class GroupCommit:
             for (_, future), ok in zip(batch, results, strict=True):
                 if not future.done():
                     future.set_result(bool(ok))
+            writer = self.writer
+            if writer is not None and writer.needs_checkpoint and (
+                    self._checkpoint is None or self._checkpoint.done()):
+                if (self.checkpoints + 1) % self.restart_every:
+                    # alongside the writes: copies what it can, no move waits for it
+                    self._checkpoint = asyncio.ensure_future(self._run_checkpoint(writer))
+                else:
+                    # every few: no batch is written meanwhile, so it copies every frame and
+                    # the next write starts the WAL file over (checkpoints that writers keep
+                    # overtaking never finish, and the WAL would grow without end); the
+                    # previous ones left it little to copy
+                    await self._run_checkpoint(writer)
 
     async def _write_batch(self, rows: list[Row]) -> list[bool]:
         writer = self.writer
@@ -109,9 +124,6 @@ class GroupCommit:
             except UseThread:
                 pass
             else:
-                if writer.needs_checkpoint and (self._checkpoint is None
-                                                or self._checkpoint.done()):
-                    self._checkpoint = asyncio.ensure_future(self._run_checkpoint(writer))
                 return results
         self.threaded += 1
         results = await self.run(self._write, rows)
@@ -120,6 +132,7 @@ class GroupCommit:
     async def _run_checkpoint(self, writer: LoopWriter) -> None:
         try:
             await self.run(writer.checkpoint)
+            self.checkpoints += 1
         except Exception as exc:  # housekeeping: the next one tries again
             log.warning("a WAL checkpoint failed: %s: %s", type(exc).__name__, exc)
 

@@ -236,6 +236,13 @@ class MemoryStore:
         pass
 
 
+# the whole batch in one statement on PostgreSQL (the rows as one JSON array; the log writer of
+# web/log_writer.py prepares the same statement)
+_PG_BATCH = ("INSERT INTO actions (table_id, seq, seat, action, ts) "
+             "SELECT r->>0, (r->>1)::int, r->>2, r->>3, %s FROM json_array_elements(%s::json) AS r "
+             "ON CONFLICT DO NOTHING RETURNING table_id, seq")
+
+
 def _guard(fn: Callable[..., _T]) -> Callable[..., _T]:
     """A database failure inside ``fn`` becomes :class:`StoreUnavailable`."""
 
@@ -454,8 +461,12 @@ class SqlStore:
         """Many ``append_action``s in one transaction (web/group_commit.py); False for a taken
         ``(table_id, seq)``.  Any other integrity error: row by row.
 
-        The server's hot path: one ``INSERT … ON CONFLICT DO NOTHING RETURNING`` per row on the
-        driver's own cursor (SQLAlchemy's statement machinery costs several inserts' time)."""
+        The worker thread's path (the log is written on the loop by web/log_writer.py; this is
+        its fallback, and the path where there is no loop writer), on the driver's own cursor
+        (SQLAlchemy's statement machinery costs several inserts' time): on PostgreSQL one
+        ``INSERT … SELECT … FROM json_array_elements(…) ON CONFLICT DO NOTHING RETURNING`` for
+        the batch (when its keys are distinct), else one ``INSERT … ON CONFLICT DO NOTHING
+        RETURNING`` per row."""
         dialect = self.engine.dialect
         if dialect.name not in ("sqlite", "postgresql"):
             return [self.append_action(*row) for row in rows]
@@ -468,6 +479,13 @@ class SqlStore:
         try:
             cur = conn.cursor()
             try:
+                if (dialect.name == "postgresql" and dialect.paramstyle in ("format", "pyformat")
+                        and len({(t, q) for t, q, _, _ in rows}) == len(rows)):
+                    # one statement a batch (a round trip per row costs more than the rows)
+                    cur.execute(_PG_BATCH, (now, json.dumps(rows)))
+                    got = {(str(t), int(q)) for t, q in cur.fetchall()}
+                    conn.commit()
+                    return [(t, q) in got for t, q, _, _ in rows]
                 out = []
                 for t, q, s, a in rows:
                     cur.execute(sql, (t, q, s, a, now))

@@ -60,3 +60,22 @@ def test_concurrent_appends_batch_and_the_taken_seq_loses(store: SqlStore) -> No
     assert commits.batches < len(results) / 4          # grouped, not one commit per action
     for table_id in tables:
         assert store.actions(table_id) == [(s, "P1", f"play {s}") for s in (1, 2, 3)]
+
+
+def test_append_actions_answers_each_row(store: SqlStore) -> None:
+    """The thread path's batch statement: a key taken before, a key twice in one call and a
+    table that does not exist (row by row then) each get their own answer."""
+    from trapoula.web.store import StoreUnavailable
+
+    stamp = str(time.monotonic_ns())[-8:]
+    table = f"aa{stamp}"
+    store.create_table(TableRow(table, f"A{stamp}", "bourloto", "ru", {}, 1, "playing",
+                                time.time(), [SeatRow("P1", "human")]))
+    assert store.append_actions([(table, 1, "P1", "take")]) == [True]
+    assert store.append_actions([(table, 1, "P1", "pass"), (table, 2, "P1", "pass"),
+                                 (table, 3, "P1", "play 7H")]) == [False, True, True]
+    assert store.append_actions([(table, 4, "P1", "a"), (table, 4, "P1", "b")]) == [True, False]
+    with pytest.raises(StoreUnavailable):  # no such table: not "taken", a database error
+        store.append_actions([(table, 5, "P1", "c"), ("nosuch" + stamp, 1, "P1", "d")])
+    assert store.actions(table)[:4] == [(1, "P1", "take"), (2, "P1", "pass"),
+                                        (3, "P1", "play 7H"), (4, "P1", "a")]

@@ -5,6 +5,9 @@ batch to the thread (which waits for it), and a PostgreSQL connection that broke
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import socket
 import sqlite3
 import time
 from pathlib import Path
@@ -83,4 +86,110 @@ def test_a_held_sqlite_lock_sends_the_batch_to_the_thread(tmp_path: Path) -> Non
     assert ok and commits.threaded == 1
     assert store.actions(table) == [(1, "P1", "take")]
     holder.close()
+    store.close()
+
+
+def test_the_libpq_constants_are_psycopgs() -> None:
+    from psycopg import pq
+
+    from trapoula.web import log_writer as lw
+
+    assert (lw._TUPLES_OK, lw._COMMAND_OK, lw._SQLSTATE, lw._CONNECTION_OK) == (
+        pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK, pq.DiagnosticField.SQLSTATE,
+        pq.ConnStatus.OK)
+
+
+def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch without an answer within TIMEOUT raises StoreUnavailable (the move is retried),
+    a backend terminated between batches is replaced; whatever was stored is reported so."""
+    from trapoula.web import log_writer
+    from trapoula.web.store import StoreUnavailable
+
+    store = SqlStore(pg_url)
+    (table,) = _tables(store, 1)
+    waits: list[object] = []
+    wake = log_writer._wake
+
+    def counting_wake(ready: Any) -> None:
+        waits.append(ready)
+        wake(ready)
+
+    monkeypatch.setattr(log_writer, "_wake", counting_wake)
+
+    async def write(writer: PgLoopWriter, seq: int) -> list[bool]:
+        for _ in range(3):
+            try:
+                return await writer.write([(table, seq, "P1", f"play {seq}")])
+            except StoreUnavailable:
+                continue
+        raise AssertionError("the writer did not recover")
+
+    async def main() -> list[list[bool]]:
+        writer = loop_writer(store)
+        assert isinstance(writer, PgLoopWriter)
+        writer.TIMEOUT = 0.5
+        out = [await writer.write([(table, 1, "P1", "play 1")])]
+        pid = writer._pg.backend_pid
+        os.kill(pid, signal.SIGSTOP)  # the backend stops answering
+        try:
+            with pytest.raises(StoreUnavailable, match="no answer"):
+                await writer.write([(table, 2, "P1", "play 2")])
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        out.append(await write(writer, 2))  # True, or False: the first try committed after all
+        with store.engine.connect() as c:
+            c.exec_driver_sql(f"SELECT pg_terminate_backend({writer._pg.backend_pid})")
+        await asyncio.sleep(0.2)
+        out.append(await write(writer, 3))
+        odd = 'say "ü" \\ \t ok'  # JSON's escapes come back as the text itself
+        out.append(await writer.write([(table, 4, "P1", odd)]))
+        # a batch larger than the socket takes at once goes out in parts (flush, wait, flush)
+        sock = socket.socket(fileno=os.dup(writer._pg.socket))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        sock.detach()
+        out.append(await writer.write([(table, 5 + k, "P1", "x" * 200) for k in range(1000)]))
+        await writer.close()
+        return out
+
+    results = asyncio.run(main())
+    assert results[0] == results[2] == results[3] == [True] and len(results[1]) == 1
+    assert results[4] == [True] * 1000 and waits
+    assert store.actions(table)[:4] == [(1, "P1", "play 1"), (2, "P1", "play 2"),
+                                        (3, "P1", "play 3"), (4, "P1", 'say "ü" \\ \t ok')]
+    assert len(store.actions(table)) == 1004
+    store.close()
+
+
+def test_the_sqlite_wal_starts_over_under_continuous_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checkpoints that the loop's writes keep overtaking never finish; every few of them hold
+    the writes back, so the WAL file starts over instead of growing with every commit."""
+    from trapoula.web import log_writer
+
+    monkeypatch.setattr(log_writer, "CHECKPOINT_ROWS", 100)
+    store = SqlStore(f"sqlite:///{tmp_path}/wal.db")
+    tables = _tables(store, 10)
+    wal = tmp_path / "wal.db-wal"
+
+    async def main() -> tuple[GroupCommit, int]:
+        commits = GroupCommit(store, _in_thread, writer=loop_writer(store), restart_every=2)
+        biggest = 0
+
+        async def play(table: str) -> None:
+            nonlocal biggest
+            for seq in range(1, 301):  # one move in flight per table, as under its lock
+                assert await commits.append(table, seq, "P1", f"play {seq}")
+                biggest = max(biggest, wal.stat().st_size)
+
+        await asyncio.gather(*(play(t) for t in tables))
+        await commits.close()
+        return commits, biggest
+
+    commits, biggest = asyncio.run(main())
+    assert commits.threaded == 0 and commits.checkpoints >= 10
+    # the 300 commits write ≈ 11 MB of WAL frames: a WAL that never starts over ends that big
+    # (measured), one that starts over every 200 rows stays near 1-2 MB
+    assert biggest < 5 * 2**20, biggest
+    assert [len(store.actions(t)) for t in tables] == [300] * 10
     store.close()
