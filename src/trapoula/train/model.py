@@ -13,7 +13,7 @@ integer of the 140-action layout; :func:`to_arrays` gives the ``w0, b0, ...`` ar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -35,9 +35,14 @@ def make_model(inputs: int, hidden: Sequence[int], outputs: int) -> nn.Sequentia
 
 
 def to_arrays(model: nn.Sequential, presets: Sequence[str], dtype: Any = np.float32,
-              heuristic_bidding: Sequence[str] = ()) -> dict[str, np.ndarray]:
-    """The linear layers' weights as ``w{k}`` ``[in, out]`` and ``b{k}``, the presets and
-    those whose bidding the network was trained to leave to the heuristic."""
+              heuristic_bidding: Sequence[str] = (),
+              modes: Mapping[str, Sequence[str]] | None = None,
+              margins: Mapping[str, Sequence[float]] | None = None,
+              features: str = "") -> dict[str, np.ndarray]:
+    """The linear layers' weights as ``w{k}`` ``[in, out]`` and ``b{k}``, the presets,
+    those whose bidding the network was trained to leave to the heuristic, and per preset
+    who decides by default (``mode_<preset>``: bidding, play) with the "improve" margins
+    (``margin_<preset>``), and the card-play feature set's name (``features``, "" for none)."""
     out: dict[str, np.ndarray] = {}
     k = 0
     with torch.no_grad():
@@ -48,4 +53,9 @@ def to_arrays(model: nn.Sequential, presets: Sequence[str], dtype: Any = np.floa
                 k += 1
     out["presets"] = np.array(list(presets))
     out["heuristic_bidding"] = np.array(list(heuristic_bidding), dtype=str)
+    out["features"] = np.array([features] if features else [], dtype=str)
+    for p, m in (modes or {}).items():
+        out[f"mode_{p}"] = np.array(list(m), dtype=str)
+    for p, v in (margins or {}).items():
+        out[f"margin_{p}"] = np.array(list(v), dtype=np.float32)
     return out
