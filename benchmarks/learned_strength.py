@@ -47,11 +47,31 @@ LINES: list[tuple[str, str, str, int]] = [
 ]
 
 
+ALIASES = {"/hb": "/heuristic/learned", "/lb": "/learned/learned", "/hp": "/learned/heuristic"}
+
+
+def learned_kwargs(name: str) -> dict[str, Any]:
+    """``learned[/BIDDING/PLAY[@MB/MP]]`` as the bot's keywords (modes: learned, heuristic,
+    improve; MB/MP the improve margins in points), or one of :data:`ALIASES`.
+
+    >>> learned_kwargs("learned/improve/heuristic@5/10")
+    {'bidding': 'improve', 'play': 'heuristic', 'margin': (5.0, 10.0)}
+    """
+    rest = ALIASES.get(name[7:], name[7:])
+    if not rest:
+        return {}
+    modes, _, margins = rest.partition("@")
+    bid, play = modes.strip("/").split("/")
+    out: dict[str, Any] = {"bidding": bid, "play": play}
+    if margins:
+        mb, mp = margins.split("/")
+        out["margin"] = (float(mb), float(mp))
+    return out
+
+
 def _bot(name: str, game: Any, seed: int, weights: str | None) -> Bot:
     if name.startswith("learned"):
-        kwargs = {"/hb": {"bidding": "heuristic"}, "/lb": {"bidding": "learned"},
-                  "/hp": {"bidding": "learned", "play": "heuristic"}}.get(name[7:], {})
-        return make_bot("learned", game, seed=seed, weights=weights, **kwargs)
+        return make_bot("learned", game, seed=seed, weights=weights, **learned_kwargs(name))
     return make_bot(name, game, seed=seed)
 
 
@@ -86,10 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="only the lines whose text contains this")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--weights", default=None, help="a weights file (default: the shipped one)")
+    ap.add_argument("--line", action="append", default=[], metavar="PRESET:X:Y",
+                    help="play this line instead of the committed ones (repeatable), e.g. "
+                         "gr:learned/improve/improve@5/10:heuristic")
     a = ap.parse_args(argv)
+    lines = LINES
+    if a.line:
+        lines = [(p, x, y, 600) for p, x, y in (t.split(":") for t in a.line)]
     print(f"{'line':34} {'pairs':>5} {'X - Y points a deal (95% CI)':>30} "
           f"{'X ms/move':>10} {'X slowest':>10} {'Y ms/move':>10} {'s':>6}")
-    for preset, x, y, deals in LINES:
+    for preset, x, y, deals in lines:
         line = f"bourloto {preset}: {x} vs {y}"
         if a.only and a.only not in line:
             continue
