@@ -54,8 +54,8 @@ def to_arrays(model: nn.Sequential, presets: Sequence[str], dtype: Any = np.floa
     out["presets"] = np.array(list(presets))
     out["heuristic_bidding"] = np.array(list(heuristic_bidding), dtype=str)
     out["features"] = np.array([features] if features else [], dtype=str)
-    for p, m in (modes or {}).items():
-        out[f"mode_{p}"] = np.array(list(m), dtype=str)
+    for p, who in (modes or {}).items():
+        out[f"mode_{p}"] = np.array(list(who), dtype=str)
     for p, v in (margins or {}).items():
         out[f"margin_{p}"] = np.array(list(v), dtype=np.float32)
     return out
