@@ -53,7 +53,7 @@ def test_card_features_and_the_improve_hybrid(tmp_path: Path) -> None:
     cfg = TrainConfig(hidden=(16,), num_envs=4, steps=40, eval_minutes=0.0, eval_deals=2,
                       heuristic=1.0, heuristic_min=1.0, epsilon=0.2, epsilon_play=0.3,
                       features=NAME, modes={"ru": ["improve", "heuristic"]},
-                      margins={"ru": [5.0, 0.0]})
+                      margins={"ru": [5.0, 0.0]}, rollout_seconds=0.01)
     assert train(tmp_path, 0.001, cfg)["samples"] > 0
     g = trapoula.make("bourloto", "ru")
     bot = LearnedBourlotoBot(g, weights=str(tmp_path / "latest.npz"))

@@ -91,6 +91,9 @@ def add_parser(sub: Any) -> None:
                         "(learned, heuristic or improve), e.g. gr=improve/improve")
     p.add_argument("--margin", type=_margins, default={}, metavar="P=BID/PLAY,...",
                    help="the improve hybrid's margins in points per preset, e.g. gr=10/5")
+    p.add_argument("--rollout-seconds", type=float, default=0.0,
+                   help="seconds a round per preset of paired bidding rollouts: every legal "
+                        "pre-play action of heuristic deals played out (trapoula.train.rollouts)")
     p.add_argument("--card-features", action="store_true",
                    help="a new network also sees the card-play features (who may hold which "
                         "card, the masters, who wins the trick: trapoula.learned.features)")
@@ -146,7 +149,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
         eval_deals=args.eval_deals, seed=args.seed,
         heuristic_bidding=tuple(p for p in args.heuristic_bidding.split(",") if p),
         epsilon_play=args.epsilon_play, modes=args.mode, margins=args.margin,
-        features=FEATURES_NAME if args.card_features else "")
+        features=FEATURES_NAME if args.card_features else "",
+        rollout_seconds=args.rollout_seconds)
     state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
     con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
               f"decisions; weights in {run_dir}/best.npz and latest.npz")

@@ -34,6 +34,7 @@ from trapoula.learned.bourloto import LearnedBourlotoBot, QNet
 from trapoula.learned.features import SIZE as FEATURES
 from trapoula.train.actors import LocalActors, RayActors
 from trapoula.train.model import make_model, to_arrays
+from trapoula.train.rollouts import BiddingRollouts
 
 __all__ = ["TrainConfig", "evaluate", "train"]
 
@@ -66,6 +67,8 @@ class TrainConfig:
     modes: dict[str, list[str]] = field(default_factory=dict)
     margins: dict[str, list[float]] = field(default_factory=dict)
     features: str = ""  # card-play features (trapoula.learned.features.NAME) or none
+    # seconds a round (per preset) of paired bidding rollouts (trapoula.train.rollouts)
+    rollout_seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -129,6 +132,8 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
     hb = tuple(cfg.heuristic_bidding)
     actors: Any = (RayActors(ray_address, cfg.presets, cfg.num_envs, seed, ray_actors, hb)
                    if ray_address else LocalActors(cfg.presets, cfg.num_envs, seed, hb))
+    teachers = [BiddingRollouts(p, seed + 31 * k + 5, cfg.epsilon)
+                for k, p in enumerate(cfg.presets)] if cfg.rollout_seconds > 0 else []
     _log(run, {"event": "start", "resumed": ckpt is not None, "config": asdict(cfg),
                "ray": ray_address, **{k: state[k] for k in ("elapsed", "decisions", "round")}})
 
@@ -158,6 +163,7 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
                     * t_min / max(cfg.warm_minutes, 1e-9))
         arrays = arrays_now()
         batches = actors.collect(arrays, cfg.steps, cfg.epsilon, share, cfg.epsilon_play)
+        batches += [t.run(arrays, cfg.rollout_seconds) for t in teachers]
         x = np.concatenate([b["x"] for b in batches])
         a = np.concatenate([b["action"] for b in batches]).astype(np.int64)
         g = np.concatenate([b["ret"] for b in batches])
