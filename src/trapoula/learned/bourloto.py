@@ -57,7 +57,6 @@ DEFAULT_BIDDING = "learned"
 DEFAULT_PLAY = "learned"  # the same choice for the play phase
 # the "improve" hybrid's margin (points) when the weights file names none
 DEFAULT_MARGIN = 10.0
-_PHASE_PLAY = 5  # the "play" cell of the observation's phase slice (agree, bid1, ... play)
 
 
 def weights_path() -> Path:
@@ -236,14 +235,12 @@ class LearnedBourlotoBot(Bot):
         acts = view.legal_actions
         if len(acts) == 1:
             return acts[0]  # type: ignore[no-any-return]
+        playing = view.phase == "play"  # the observation's "play" phase cell
+        mode = self.play if playing else self.bidding
+        if mode == "heuristic":
+            assert self._helper is not None
+            return self._helper.choose(view)
         obs = self.adapter.observe(view)
-        mode = "learned"
-        playing = False
-        if self._helper is not None:
-            playing = self.adapter.obs_layout.views(obs)["phase"][_PHASE_PLAY] == 1.0
-            mode = self.play if playing else self.bidding
-            if mode == "heuristic":
-                return self._helper.choose(view)
         q = self.net.values(self._features(obs, view))[0]
         table = self.adapter.table(list(acts))
         best = max(sorted(table), key=lambda i: q[i])
