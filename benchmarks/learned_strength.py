@@ -3,14 +3,16 @@
 Each line plays ``deals`` duplicate deals (every deal twice, the partnerships' seats swapped:
 :func:`trapoula.bots.duplicate.duplicate`) of team X against team Y and prints X's mean points
 a deal over Y with the 95 % confidence interval, and X's and Y's mean and slowest time a move.
-``learned`` is the shipped bot as it plays by default (the weights file says for which presets
-the heuristic bids: ``gr``); ``learned/hb`` forces the hybrid with the heuristic's bidding (and
-``ru``'s declarations) and the network's card play, ``learned/lb`` the network's own bidding,
-``learned/hp`` the network's bidding and the heuristic's card play.  The seed of every line is 2026.
+``learned`` is the shipped bot as it plays by default (the weights file names who decides in
+each preset); ``learned/BIDDING/PLAY[@MB/MP]`` forces who decides before and in the play
+phase (``learned``, ``heuristic`` or ``improve``, the last with its margins in points:
+docs/learned.md), e.g. ``learned/learned/learned`` is every decision the network's.  The
+seed of every line is 2026.
 
     .venv/bin/python benchmarks/learned_strength.py                   # 600 pairs vs heuristic
     .venv/bin/python benchmarks/learned_strength.py --only hard --deals 200 --workers 2
     .venv/bin/python benchmarks/learned_strength.py --weights runs/learned/main/latest.npz
+    .venv/bin/python benchmarks/learned_strength.py --line gr:learned/improve/improve@10/20:hard
 
 docs/learned.md holds the table this produced and how long it took.
 """
@@ -36,12 +38,15 @@ SEED = 2026
 # (preset, X, Y, duplicate deals)
 LINES: list[tuple[str, str, str, int]] = [
     ("gr", "learned", "heuristic", 600),
-    ("gr", "learned/hb", "heuristic", 600),
     ("ru", "learned", "heuristic", 600),
-    ("ru", "learned/hb", "heuristic", 600),
-    ("gr", "learned/lb", "heuristic", 600),
-    ("gr", "learned/hp", "heuristic", 600),
-    ("ru", "learned/hp", "heuristic", 600),
+    ("gr", "learned/learned/learned", "heuristic", 600),
+    ("ru", "learned/learned/learned", "heuristic", 600),
+    ("gr", "learned/learned/heuristic", "heuristic", 600),
+    ("ru", "learned/learned/heuristic", "heuristic", 600),
+    ("gr", "learned/heuristic/learned", "heuristic", 600),
+    ("ru", "learned/heuristic/learned", "heuristic", 600),
+    ("gr", "learned/heuristic/improve@0/10", "heuristic", 600),
+    ("ru", "learned/heuristic/improve@0/10", "heuristic", 600),
     ("gr", "learned", "hard", 600),
     ("ru", "learned", "hard", 600),
 ]
