@@ -8,7 +8,7 @@ integer of the 140-action layout; :func:`to_arrays` gives the ``w0, b0, ...`` ar
 >>> net = make_model(10, (8,), 3)
 >>> arrays = to_arrays(net, ("gr",))
 >>> sorted(arrays), arrays["w0"].shape
-(['b0', 'b1', 'heuristic_bidding', 'presets', 'w0', 'w1'], (10, 8))
+(['b0', 'b1', 'features', 'heuristic_bidding', 'presets', 'w0', 'w1'], (10, 8))
 """
 
 from __future__ import annotations

@@ -62,10 +62,10 @@ class BiddingRollouts:
         deals = decisions = 0
         end = time.monotonic() + seconds
         while deals < min_deals or time.monotonic() < end:
-            s = self.game.new_deal(seed=int(self.rng.integers(2**31)))
+            s: Any = self.game.new_deal(seed=int(self.rng.integers(2**31)))
             deals += 1
             while not s.is_over and s.phase != "play":
-                seat = s.current_player
+                seat = str(s.current_player)
                 view = s.view(seat)
                 legal = view.legal_actions
                 if len(legal) > 1:
