@@ -3,14 +3,16 @@
 Each line plays ``deals`` duplicate deals (every deal twice, the partnerships' seats swapped:
 :func:`trapoula.bots.duplicate.duplicate`) of team X against team Y and prints X's mean points
 a deal over Y with the 95 % confidence interval, and X's and Y's mean and slowest time a move.
-``learned`` is the shipped bot as it plays by default (the weights file says for which presets
-the heuristic bids: ``gr``); ``learned/hb`` forces the hybrid with the heuristic's bidding (and
-``ru``'s declarations) and the network's card play, ``learned/lb`` the network's own bidding,
-``learned/hp`` the network's bidding and the heuristic's card play.  The seed of every line is 2026.
+``learned`` is the shipped bot as it plays by default (the weights file names who decides in
+each preset); ``learned/BIDDING/PLAY[@MB/MP]`` forces who decides before and in the play
+phase (``learned``, ``heuristic`` or ``improve``, the last with its margins in points:
+docs/learned.md), e.g. ``learned/learned/learned`` is every decision the network's.  The
+seed of every line is 2026.
 
     .venv/bin/python benchmarks/learned_strength.py                   # 600 pairs vs heuristic
     .venv/bin/python benchmarks/learned_strength.py --only hard --deals 200 --workers 2
     .venv/bin/python benchmarks/learned_strength.py --weights runs/learned/main/latest.npz
+    .venv/bin/python benchmarks/learned_strength.py --line gr:learned/improve/improve@10/20:hard
 
 docs/learned.md holds the table this produced and how long it took.
 """
@@ -36,22 +38,45 @@ SEED = 2026
 # (preset, X, Y, duplicate deals)
 LINES: list[tuple[str, str, str, int]] = [
     ("gr", "learned", "heuristic", 600),
-    ("gr", "learned/hb", "heuristic", 600),
     ("ru", "learned", "heuristic", 600),
-    ("ru", "learned/hb", "heuristic", 600),
-    ("gr", "learned/lb", "heuristic", 600),
-    ("gr", "learned/hp", "heuristic", 600),
-    ("ru", "learned/hp", "heuristic", 600),
+    ("gr", "learned/learned/learned", "heuristic", 600),
+    ("ru", "learned/learned/learned", "heuristic", 600),
+    ("gr", "learned/learned/heuristic", "heuristic", 600),
+    ("ru", "learned/learned/heuristic", "heuristic", 600),
+    ("gr", "learned/heuristic/learned", "heuristic", 600),
+    ("ru", "learned/heuristic/learned", "heuristic", 600),
+    ("gr", "learned/heuristic/improve@0/10", "heuristic", 600),
+    ("ru", "learned/heuristic/improve@0/10", "heuristic", 600),
     ("gr", "learned", "hard", 600),
     ("ru", "learned", "hard", 600),
 ]
 
 
+ALIASES = {"/hb": "/heuristic/learned", "/lb": "/learned/learned", "/hp": "/learned/heuristic"}
+
+
+def learned_kwargs(name: str) -> dict[str, Any]:
+    """``learned[/BIDDING/PLAY[@MB/MP]]`` as the bot's keywords (modes: learned, heuristic,
+    improve; MB/MP the improve margins in points), or one of :data:`ALIASES`.
+
+    >>> learned_kwargs("learned/improve/heuristic@5/10")
+    {'bidding': 'improve', 'play': 'heuristic', 'margin': (5.0, 10.0)}
+    """
+    rest = ALIASES.get(name[7:], name[7:])
+    if not rest:
+        return {}
+    modes, _, margins = rest.partition("@")
+    bid, play = modes.strip("/").split("/")
+    out: dict[str, Any] = {"bidding": bid, "play": play}
+    if margins:
+        mb, mp = margins.split("/")
+        out["margin"] = (float(mb), float(mp))
+    return out
+
+
 def _bot(name: str, game: Any, seed: int, weights: str | None) -> Bot:
     if name.startswith("learned"):
-        kwargs = {"/hb": {"bidding": "heuristic"}, "/lb": {"bidding": "learned"},
-                  "/hp": {"bidding": "learned", "play": "heuristic"}}.get(name[7:], {})
-        return make_bot("learned", game, seed=seed, weights=weights, **kwargs)
+        return make_bot("learned", game, seed=seed, weights=weights, **learned_kwargs(name))
     return make_bot(name, game, seed=seed)
 
 
@@ -86,10 +111,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="only the lines whose text contains this")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--weights", default=None, help="a weights file (default: the shipped one)")
+    ap.add_argument("--line", action="append", default=[], metavar="PRESET:X:Y",
+                    help="play this line instead of the committed ones (repeatable), e.g. "
+                         "gr:learned/improve/improve@5/10:heuristic")
     a = ap.parse_args(argv)
+    lines = LINES
+    if a.line:
+        lines = [(p, x, y, 600) for p, x, y in (t.split(":") for t in a.line)]
     print(f"{'line':34} {'pairs':>5} {'X - Y points a deal (95% CI)':>30} "
           f"{'X ms/move':>10} {'X slowest':>10} {'Y ms/move':>10} {'s':>6}")
-    for preset, x, y, deals in LINES:
+    for preset, x, y, deals in lines:
         line = f"bourloto {preset}: {x} vs {y}"
         if a.only and a.only not in line:
             continue

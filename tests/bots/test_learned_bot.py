@@ -13,6 +13,7 @@ import pytest
 import trapoula
 from trapoula.bots import make_bot
 from trapoula.learned.bourloto import LearnedBourlotoBot, weights_path
+from trapoula.learned.features import SIZE, card_features
 
 pytest.importorskip("numpy")
 
@@ -20,7 +21,8 @@ PRESETS = ("gr", "ru")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("hybrid", [{}, {"bidding": "heuristic"}, {"play": "heuristic"}])
+@pytest.mark.parametrize("hybrid", [{}, {"bidding": "heuristic"}, {"play": "heuristic"},
+                                    {"bidding": "improve", "play": "improve"}])
 def test_plays_only_legal_actions_over_random_deals(preset: str, hybrid: dict[str, str]
                                                      ) -> None:
     g = trapoula.make("bourloto", preset)
@@ -84,10 +86,51 @@ def test_decision_depends_only_on_the_view(preset: str) -> None:
             continue
         seat = s.current_player
         mine = bot.values(s.view(seat)), bot.choose(s.view(seat))
+        feats = card_features(s.view(seat), g.options)
         for other in _variants(s, seat, rng, 3):
             assert (bot.values(other.view(seat)), bot.choose(other.view(seat))) == mine
+            assert card_features(other.view(seat), g.options) == feats
             checked += 1
     assert checked >= 8  # the test saw enough positions with changed hidden hands
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_improve_hybrid_spans_the_heuristic_and_the_network(preset: str) -> None:
+    """With an unreachable margin the "improve" hybrid is the heuristic move for move; with
+    the lowest one it is the network (every decision with a choice)."""
+    g = trapoula.make("bourloto", preset)
+    heur = make_bot("heuristic", g, seed=0)
+    net = LearnedBourlotoBot(g, bidding="learned", play="learned")
+    never = LearnedBourlotoBot(g, bidding="improve", play="improve", margin=(1e9, 1e9))
+    always = LearnedBourlotoBot(g, bidding="improve", play="improve", margin=(-1e9, -1e9))
+    seen = 0
+    for deal in range(3):
+        s = g.new_deal(seed=300 + deal)
+        while not s.is_over:
+            v = s.view(s.current_player)
+            h = heur.choose(v)
+            assert never.choose(v) == h
+            assert always.choose(v) == net.choose(v)
+            seen += len(v.legal_actions) > 1
+            s = s.apply(h)
+    assert seen > 20
+
+
+def test_card_features_before_and_in_play() -> None:
+    g = trapoula.make("bourloto", "ru")
+    heur = make_bot("heuristic", g, seed=0)
+    s = g.new_deal(seed=11)
+    assert card_features(s.view(s.current_player), g.options) == [0.0] * SIZE
+    while s.phase != "play":
+        s = s.apply(heur.choose(s.view(s.current_player)))
+    s = s.apply(heur.choose(s.view(s.current_player)))  # one card on the table
+    v = s.view(s.current_player)
+    f = card_features(v, g.options)
+    assert len(f) == SIZE and all(0.0 <= x <= 1.0 + 1e-9 for x in f)
+    # the three others hold all the unseen cards: the probabilities add up to their counts
+    others = sum(n for seat, n in v.hand_counts.items() if seat != v.seat)
+    assert abs(sum(f[:96]) - others) < 1e-6
+    assert f[-3:] == [0.0, 0.0, 1.0]  # the only card played is an opponent's (the leader)
 
 
 def test_plays_without_torch() -> None:
@@ -121,8 +164,11 @@ def test_weights_ship_small_and_cover_both_presets() -> None:
     assert set(PRESETS) <= set(net.presets) and net.outputs == 140
     for preset in PRESETS:  # each preset's default hybrid is the weights file's
         bot = LearnedBourlotoBot(trapoula.make("bourloto", preset))
-        assert (bot.bidding == "heuristic") == (preset in net.heuristic_bidding)
-        assert (bot.play == "heuristic") == (preset in net.heuristic_play)
+        if preset in net.modes:
+            assert (bot.bidding, bot.play) == net.modes[preset]
+        else:
+            assert (bot.bidding == "heuristic") == (preset in net.heuristic_bidding)
+            assert (bot.play == "heuristic") == (preset in net.heuristic_play)
 
 
 def test_unknown_preset_or_bidding_is_a_config_error() -> None:

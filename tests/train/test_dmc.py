@@ -13,6 +13,7 @@ pytest.importorskip("torch")
 import trapoula  # noqa: E402
 from trapoula.cli.main import main  # noqa: E402
 from trapoula.learned.bourloto import LearnedBourlotoBot  # noqa: E402
+from trapoula.learned.features import NAME, SIZE  # noqa: E402
 from trapoula.train.dmc import TrainConfig, train  # noqa: E402
 
 
@@ -46,3 +47,18 @@ def test_train_resume_and_export(tmp_path: Path) -> None:
     while not s.is_over:
         s = s.apply(bot.choose(s.view(s.current_player)))
     assert s.is_over
+
+
+def test_card_features_and_the_improve_hybrid(tmp_path: Path) -> None:
+    cfg = TrainConfig(hidden=(16,), num_envs=4, steps=40, eval_minutes=0.0, eval_deals=2,
+                      heuristic=1.0, heuristic_min=1.0, epsilon=0.2, epsilon_play=0.3,
+                      features=NAME, modes={"ru": ["improve", "heuristic"]},
+                      margins={"ru": [5.0, 0.0]}, rollout_seconds=0.01)
+    assert train(tmp_path, 0.001, cfg)["samples"] > 0
+    g = trapoula.make("bourloto", "ru")
+    bot = LearnedBourlotoBot(g, weights=str(tmp_path / "latest.npz"))
+    assert bot.net.extra == SIZE and bot.net.inputs == 870 + 2 + SIZE
+    assert (bot.bidding, bot.play, bot.margin) == ("improve", "heuristic", (5.0, 0.0))
+    s = g.new_deal(seed=3)
+    while not s.is_over:
+        s = s.apply(bot.choose(s.view(s.current_player)))

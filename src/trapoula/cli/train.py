@@ -26,6 +26,33 @@ def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(t) for t in text.split(",") if t)
 
 
+def _pairs(text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for item in (t for t in text.split(",") if t):
+        preset, _, value = item.partition("=")
+        parts = value.split("/")
+        if len(parts) != 2:
+            raise argparse.ArgumentTypeError(f"{item!r}: write PRESET=BIDDING/PLAY")
+        out[preset] = parts
+    return out
+
+
+def _modes(text: str) -> dict[str, list[str]]:
+    out = _pairs(text)
+    for preset, parts in out.items():
+        if not set(parts) <= {"learned", "heuristic", "improve"}:
+            raise argparse.ArgumentTypeError(
+                f"{preset}: learned, heuristic or improve, not {'/'.join(parts)}")
+    return out
+
+
+def _margins(text: str) -> dict[str, list[float]]:
+    try:
+        return {p: [float(v) for v in parts] for p, parts in _pairs(text).items()}
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("train", help="train the learned bot (needs torch: the train extra)",
                        description="Deep Monte-Carlo self-play training of the learned "
@@ -57,6 +84,19 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--heuristic-bidding", default="", metavar="PRESETS",
                    help="presets whose bidding the heuristic plays (the network learns the "
                         "card play of the hybrid bot; comma-separated)")
+    p.add_argument("--epsilon-play", type=float, default=None,
+                   help="the exploration rate in the play phase (default: --epsilon)")
+    p.add_argument("--mode", type=_modes, default={}, metavar="P=BID/PLAY,...",
+                   help="who decides per preset in the evaluations and the weights written "
+                        "(learned, heuristic or improve), e.g. gr=improve/improve")
+    p.add_argument("--margin", type=_margins, default={}, metavar="P=BID/PLAY,...",
+                   help="the improve hybrid's margins in points per preset, e.g. gr=10/5")
+    p.add_argument("--rollout-seconds", type=float, default=0.0,
+                   help="seconds a round per preset of paired bidding rollouts: every legal "
+                        "pre-play action of heuristic deals played out (trapoula.train.rollouts)")
+    p.add_argument("--card-features", action="store_true",
+                   help="a new network also sees the card-play features (who may hold which "
+                        "card, the masters, who wins the trick: trapoula.learned.features)")
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="run the actors on this Ray cluster ('auto', 'ray://host:10001')")
     p.add_argument("--ray-actors", type=int, default=1, help="Ray actors per preset")
@@ -78,18 +118,24 @@ def run(args: argparse.Namespace, con: Console) -> int:
             raise ConfigError(f"no {src}: train first (trapoula train bourloto --run-dir "
                               f"{run_dir})")
         shutil.copyfile(src, args.export)
-        if args.heuristic_play is not None:
+        if args.heuristic_play is not None or args.mode or args.margin:
             import numpy as np
 
             with np.load(args.export, allow_pickle=False) as z:
                 arrays = {k: z[k] for k in z.files}
-            arrays["heuristic_play"] = np.array(
-                [p for p in args.heuristic_play.split(",") if p], dtype=str)
+            if args.heuristic_play is not None:
+                arrays["heuristic_play"] = np.array(
+                    [p for p in args.heuristic_play.split(",") if p], dtype=str)
+            for preset, m in args.mode.items():
+                arrays[f"mode_{preset}"] = np.array(m, dtype=str)
+            for preset, v in args.margin.items():
+                arrays[f"margin_{preset}"] = np.array(v, dtype=np.float32)
             with open(args.export, "wb") as f:
                 np.savez(f, **arrays)
         con.print(f"wrote {args.export} from {src}")
         return 0
     try:
+        from trapoula.learned.features import NAME as FEATURES_NAME
         from trapoula.train.dmc import TrainConfig, train
     except ImportError as exc:  # torch missing
         raise ConfigError(f"training needs torch (the train extra, docs/learned.md): {exc}"
@@ -101,7 +147,10 @@ def run(args: argparse.Namespace, con: Console) -> int:
         warm_minutes=args.warm_minutes, lr=args.lr, batch=args.batch, epochs=args.epochs,
         eval_minutes=args.eval_minutes,
         eval_deals=args.eval_deals, seed=args.seed,
-        heuristic_bidding=tuple(p for p in args.heuristic_bidding.split(",") if p))
+        heuristic_bidding=tuple(p for p in args.heuristic_bidding.split(",") if p),
+        epsilon_play=args.epsilon_play, modes=args.mode, margins=args.margin,
+        features=FEATURES_NAME if args.card_features else "",
+        rollout_seconds=args.rollout_seconds)
     state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
     con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
               f"decisions; weights in {run_dir}/best.npz and latest.npz")

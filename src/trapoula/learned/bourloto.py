@@ -12,10 +12,14 @@ Training (torch, the ``train`` extra) is :mod:`trapoula.train` (docs/learned.md)
 Two documented hybrids split the deal at the play phase: ``bidding="heuristic"`` — the
 heuristic bot decides before it (bidding, agreement, ``ru``'s declarations), the network plays
 the cards (with the words and the seven exchange offered with them); ``play="heuristic"`` —
-the network bids, the heuristic plays the cards.  The weights file says which preset plays
-which way by default (``heuristic_bidding`` and ``heuristic_play``: the presets where that
-hybrid measured strongest in benchmarks/learned_strength.py); else every decision is the
-network's.
+the network bids, the heuristic plays the cards.  A third way, ``"improve"``, asks the
+heuristic for its move and plays the network's best legal integer instead only when the network
+values it more than the heuristic's move by at least the ``margin`` (deal points; one margin
+for the decisions before the play phase, one for those in it): a one-step improvement of the
+heuristic, for a network trained on the heuristic's own games (docs/learned.md).  The weights
+file says which preset plays which way by default (``mode_<preset>`` and ``margin_<preset>``,
+or the older ``heuristic_bidding`` and ``heuristic_play`` lists: the presets where that hybrid
+measured strongest in benchmarks/learned_strength.py); else every decision is the network's.
 
 >>> import trapoula
 >>> from trapoula.bots import make_bot
@@ -41,8 +45,8 @@ from trapoula.core.game import Game
 from trapoula.errors import ConfigError
 
 __all__ = [
-    "DEFAULT_BIDDING", "DEFAULT_PLAY", "RETURN_SCALE", "LearnedBourlotoBot", "QNet", "load_qnet",
-    "weights_path",
+    "DEFAULT_BIDDING", "DEFAULT_MARGIN", "DEFAULT_PLAY", "RETURN_SCALE", "LearnedBourlotoBot",
+    "QNet", "load_qnet", "weights_path",
 ]
 
 # the deal's points are divided by this to make a network's return (and multiplied back)
@@ -51,7 +55,8 @@ RETURN_SCALE = 100.0
 # exchanges, the network plays the cards
 DEFAULT_BIDDING = "learned"
 DEFAULT_PLAY = "learned"  # the same choice for the play phase
-_PHASE_PLAY = 5  # the "play" cell of the observation's phase slice (agree, bid1, ... play)
+# the "improve" hybrid's margin (points) when the weights file names none
+DEFAULT_MARGIN = 10.0
 
 
 def weights_path() -> Path:
@@ -88,6 +93,26 @@ class QNet:
         self.heuristic_bidding: tuple[str, ...] = self._names(arrays, "heuristic_bidding")
         # presets where the network's bidding with the heuristic's card play measured best
         self.heuristic_play: tuple[str, ...] = self._names(arrays, "heuristic_play")
+        # per preset: who decides (bidding, play) and the "improve" margins (points)
+        self.modes: dict[str, tuple[str, str]] = {}
+        self.margins: dict[str, tuple[float, float]] = {}
+        for p in self.presets:
+            if f"mode_{p}" in arrays:
+                bid, play = (str(m) for m in arrays[f"mode_{p}"])
+                self.modes[p] = (bid, play)
+            if f"margin_{p}" in arrays:
+                mb, mp = (float(m) for m in arrays[f"margin_{p}"])
+                self.margins[p] = (mb, mp)
+        # the card-play features appended after the preset flag (trapoula.learned.features)
+        self.feature_set = str(arrays["features"][0]) if "features" in arrays and len(
+            arrays["features"]) else ""
+        if self.feature_set:
+            from trapoula.learned.features import NAME, SIZE
+
+            if self.feature_set != NAME:
+                raise ConfigError(f"unknown learned feature set {self.feature_set!r} "
+                                  f"(this version computes {NAME!r})")
+        self.extra = SIZE if self.feature_set else 0
         self.inputs = int(self.layers[0][0].shape[0])
         self.outputs = int(self.layers[-1][0].shape[1])
 
@@ -107,18 +132,24 @@ class QNet:
                 np.maximum(h, 0.0, out=h)
         return h
 
-    def features(self, obs: Any, preset: str) -> Any:
-        """Observation rows ``[M, obs]`` followed by the preset's one-hot flag."""
+    def features(self, obs: Any, preset: str, extra: Any = None) -> Any:
+        """Observation rows ``[M, obs]`` followed by the preset's one-hot flag and, for a
+        network with card-play features, ``extra`` ``[M, self.extra]`` (zeros if None)."""
         import numpy as np
 
         if preset not in self.presets:
             raise ConfigError(
                 f"the learned bot was trained for presets {', '.join(self.presets)}, "
                 f"not {preset!r}")
-        obs = np.asarray(obs, np.float32).reshape(-1, self.inputs - len(self.presets))
+        obs = np.asarray(obs, np.float32).reshape(
+            -1, self.inputs - len(self.presets) - self.extra)
         flag = np.zeros((obs.shape[0], len(self.presets)), np.float32)
         flag[:, self.presets.index(preset)] = 1.0
-        return np.concatenate([obs, flag], axis=1)
+        parts = [obs, flag]
+        if self.extra:
+            parts.append(np.zeros((obs.shape[0], self.extra), np.float32) if extra is None
+                         else np.asarray(extra, np.float32).reshape(obs.shape[0], self.extra))
+        return np.concatenate(parts, axis=1)
 
 
 @lru_cache(maxsize=4)
@@ -137,50 +168,66 @@ class LearnedBourlotoBot(Bot):
     """Plays the legal integer of highest network value, from the seat's view only.
 
     ``weights``: a weights file or a :class:`QNet` (default: the shipped file);
-    ``bidding`` / ``play``: ``"learned"`` or ``"heuristic"``, who decides before / in the
-    play phase (the hybrids: see the module docs).  The bot
-    is deterministic (``seed`` only seeds the heuristic in the hybrid); ties go to the lowest
-    integer.
+    ``bidding`` / ``play``: ``"learned"``, ``"heuristic"`` or ``"improve"``, who decides
+    before / in the play phase (the hybrids: see the module docs); ``margin``: the
+    ``"improve"`` margins (points) before / in the play phase.  The bot is deterministic
+    (``seed`` only seeds the heuristic in the hybrids); ties go to the lowest integer.
     """
 
     name = "learned"
 
     def __init__(self, game: Game, seed: int | None = None, *,
                  weights: str | QNet | None = None, bidding: str | None = None,
-                 play: str | None = None) -> None:
+                 play: str | None = None, margin: tuple[float, float] | None = None
+                 ) -> None:
         super().__init__(game, seed)
         from trapoula.envs import make_adapter
 
         self.net = weights if isinstance(weights, QNet) else load_qnet(weights)
         self.adapter = make_adapter(game, layout="shared")
-        if self.adapter.obs_layout.size + len(self.net.presets) != self.net.inputs:
+        if (self.adapter.obs_layout.size + len(self.net.presets) + self.net.extra
+                != self.net.inputs):
             raise ConfigError(
                 f"the learned weights take {self.net.inputs} inputs, this game's observation "
-                f"has {self.adapter.obs_layout.size} values (+{len(self.net.presets)} flags)")
+                f"has {self.adapter.obs_layout.size} values (+{len(self.net.presets)} flags, "
+                f"+{self.net.extra} card-play features)")
         if game.preset not in self.net.presets:
             raise ConfigError(
                 f"the learned bot was trained for presets {', '.join(self.net.presets)}, "
                 f"not {game.preset!r}")
+        modes = self.net.modes.get(game.preset)
         if bidding is None:
-            bidding = ("heuristic" if game.preset in self.net.heuristic_bidding
-                       else DEFAULT_BIDDING)
+            bidding = modes[0] if modes else (
+                "heuristic" if game.preset in self.net.heuristic_bidding else DEFAULT_BIDDING)
         self.bidding = bidding
         if play is None:
-            play = "heuristic" if game.preset in self.net.heuristic_play else DEFAULT_PLAY
+            play = modes[1] if modes else (
+                "heuristic" if game.preset in self.net.heuristic_play else DEFAULT_PLAY)
         self.play = play
         for what, who in (("bidding", self.bidding), ("play", self.play)):
-            if who not in ("learned", "heuristic"):
-                raise ConfigError(f"{what} must be 'learned' or 'heuristic', not {who!r}")
+            if who not in ("learned", "heuristic", "improve"):
+                raise ConfigError(
+                    f"{what} must be 'learned', 'heuristic' or 'improve', not {who!r}")
+        self.margin = margin if margin is not None else self.net.margins.get(
+            game.preset, (DEFAULT_MARGIN, DEFAULT_MARGIN))
         self._helper: Bot | None = None
-        if "heuristic" in (self.bidding, self.play):
+        if {"heuristic", "improve"} & {self.bidding, self.play}:
             from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
 
             self._helper = BourlotoHeuristicBot(game, seed=seed)
 
+    def _features(self, obs: Any, view: Any) -> Any:
+        extra = None
+        if self.net.extra:
+            from trapoula.learned.features import card_features
+
+            extra = card_features(view, self.game.options)
+        return self.net.features(obs, self.game.preset, extra)
+
     def values(self, view: Any) -> dict[int, float]:
         """The network's value (in deal points) of each legal integer of ``view``."""
         obs = self.adapter.observe(view)
-        q = self.net.values(self.net.features(obs, self.game.preset))[0]
+        q = self.net.values(self._features(obs, view))[0]
         table = self.adapter.table(list(view.legal_actions))
         return {i: float(q[i]) * RETURN_SCALE for i in table}
 
@@ -188,14 +235,21 @@ class LearnedBourlotoBot(Bot):
         acts = view.legal_actions
         if len(acts) == 1:
             return acts[0]  # type: ignore[no-any-return]
+        playing = view.phase == "play"  # the observation's "play" phase cell
+        mode = self.play if playing else self.bidding
+        if mode == "heuristic":
+            assert self._helper is not None
+            return self._helper.choose(view)
         obs = self.adapter.observe(view)
-        if self._helper is not None:
-            playing = self.adapter.obs_layout.views(obs)["phase"][_PHASE_PLAY] == 1.0
-            if (self.play if playing else self.bidding) == "heuristic":
-                return self._helper.choose(view)
-        q = self.net.values(self.net.features(obs, self.game.preset))[0]
+        q = self.net.values(self._features(obs, view))[0]
         table = self.adapter.table(list(acts))
         best = max(sorted(table), key=lambda i: q[i])
+        if mode == "improve":
+            assert self._helper is not None
+            theirs = self._helper.choose(view)
+            mine = self.adapter.encode(theirs, view)[0]
+            if (q[best] - q[mine]) * RETURN_SCALE < self.margin[1 if playing else 0]:
+                return theirs
         action = table[best]
         if action is None:  # pragma: no cover - Bourloto's integers are whole actions
             return self.adapter.decode([best], view)

@@ -34,6 +34,7 @@ import numpy as np
 
 from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
 from trapoula.learned.bourloto import RETURN_SCALE, QNet
+from trapoula.learned.features import card_features
 
 __all__ = ["LocalActors", "RayActors", "SelfPlayActor"]
 
@@ -64,14 +65,19 @@ class SelfPlayActor:
         self.deals = 0
         self.decisions = 0
 
+    def _view(self, i: int) -> Any:
+        state = self.env.state(i)
+        return state.view(str(state.current_player))
+
     def _new_sides(self, i: int) -> None:
         for side in (0, 1):
             self.by_helper[i, [side, side + 2]] = self.rng.random() < self.heuristic
 
-    def run(self, arrays: Any, steps: int, epsilon: float, heuristic: float = 0.0
-            ) -> dict[str, Any]:
+    def run(self, arrays: Any, steps: int, epsilon: float, heuristic: float = 0.0,
+            epsilon_play: float | None = None) -> dict[str, Any]:
         """Play ``steps`` decisions in every deal of the batch; the samples of the deals that
-        ended (``x`` float16 ``[M, inputs]``, ``action`` int16, ``ret`` float32) and counts."""
+        ended (``x`` float16 ``[M, inputs]``, ``action`` int16, ``ret`` float32) and counts.
+        ``epsilon_play``: the exploration rate in the play phase (default ``epsilon``)."""
         net = QNet(arrays)
         if heuristic != self.heuristic:
             first = self.heuristic == 0.0 and self.deals == 0
@@ -85,21 +91,30 @@ class SelfPlayActor:
         rets: list[float] = []
         deals = 0
         margins: list[float] = []
+        opts = env.game.options
         for _ in range(steps):
-            x = net.features(self.obs, self.preset).astype(np.float16)
+            playing = self.obs[:, self._play_cell] == 1.0
+            views: dict[int, Any] = {}
+            extra = None
+            if net.extra:
+                extra = np.zeros((n, net.extra), np.float32)
+                for i in np.flatnonzero(playing).tolist():
+                    views[i] = view = self._view(i)
+                    extra[i] = card_features(view, opts)
+            x = net.features(self.obs, self.preset, extra).astype(np.float16)
             q = net.values(x)
             legal = self.mask > 0
             q[~legal] = -np.inf
             act = q.argmax(1)
             rand = (rng.random(self.mask.shape) * legal).argmax(1)
-            explore = rng.random(n) < epsilon
+            eps = epsilon if epsilon_play is None else np.where(playing, epsilon_play, epsilon)
+            explore = rng.random(n) < eps
             helper = self.by_helper[np.arange(n), self.to_act] & ~explore
             act = np.where(explore, rand, act)
             if self.heuristic_bidding:
-                helper |= self.obs[:, self._play_cell] == 0.0
+                helper |= ~playing
             for i in np.flatnonzero(helper).tolist():
-                state = env.state(i)
-                view = state.view(str(state.current_player))
+                view = views[i] if i in views else self._view(i)
                 act[i] = self.adapter.encode(self.helper.choose(view), view)[0]
             seats = self.to_act.tolist()
             for i, a in enumerate(act.tolist()):
@@ -136,9 +151,9 @@ class LocalActors:
                                      p in heuristic_bidding)
                        for k, p in enumerate(presets)]
 
-    def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float
-                ) -> list[dict[str, Any]]:
-        return [a.run(arrays, steps, epsilon, heuristic) for a in self.actors]
+    def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float,
+                epsilon_play: float | None = None) -> list[dict[str, Any]]:
+        return [a.run(arrays, steps, epsilon, heuristic, epsilon_play) for a in self.actors]
 
 
 class RayActors:
@@ -159,8 +174,8 @@ class RayActors:
             remote.remote(p, presets, num_envs, seed + 1000 * k + j, p in heuristic_bidding)
             for k, p in enumerate(presets) for j in range(per_preset)]
 
-    def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float
-                ) -> list[dict[str, Any]]:
+    def collect(self, arrays: Any, steps: int, epsilon: float, heuristic: float,
+                epsilon_play: float | None = None) -> list[dict[str, Any]]:
         ref = self.ray.put(dict(arrays))
-        return list(self.ray.get([a.run.remote(ref, steps, epsilon, heuristic)
+        return list(self.ray.get([a.run.remote(ref, steps, epsilon, heuristic, epsilon_play)
                                   for a in self.actors]))

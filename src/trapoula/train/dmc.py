@@ -31,8 +31,10 @@ from trapoula.bots.base import Bot
 from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
 from trapoula.bots.duplicate import duplicate
 from trapoula.learned.bourloto import LearnedBourlotoBot, QNet
+from trapoula.learned.features import SIZE as FEATURES
 from trapoula.train.actors import LocalActors, RayActors
 from trapoula.train.model import make_model, to_arrays
+from trapoula.train.rollouts import BiddingRollouts
 
 __all__ = ["TrainConfig", "evaluate", "train"]
 
@@ -59,6 +61,14 @@ class TrainConfig:
     eval_deals: int = 200
     seed: int = 0
     heuristic_bidding: tuple[str, ...] = ()  # presets whose bidding the heuristic plays
+    epsilon_play: float | None = None  # the exploration rate in the play phase (else epsilon)
+    # per preset: who decides [bidding, play] in the evaluations and the weights written
+    # ("learned", "heuristic", "improve") and the "improve" margins [bidding, play] in points
+    modes: dict[str, list[str]] = field(default_factory=dict)
+    margins: dict[str, list[float]] = field(default_factory=dict)
+    features: str = ""  # card-play features (trapoula.learned.features.NAME) or none
+    # seconds a round (per preset) of paired bidding rollouts (trapoula.train.rollouts)
+    rollout_seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -100,35 +110,43 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
                              "best": -1e9, "round": 0}
     ckpt = torch.load(ckpt_path, weights_only=False) if ckpt_path.exists() else None
     if ckpt is not None:
-        saved = TrainConfig(**ckpt["config"])
+        saved = TrainConfig(**{**asdict(TrainConfig()), **ckpt["config"]})
         saved.presets, saved.hidden = tuple(saved.presets), tuple(saved.hidden)
         if config is None:
             cfg = saved
         cfg.presets, cfg.hidden = saved.presets, saved.hidden  # the network's shape
         state.update(ckpt["state"])
     torch.manual_seed(cfg.seed + state["round"])
-    inputs = 870 + len(cfg.presets)
+    if ckpt is not None:
+        cfg.features = saved.features  # part of the network's shape
+    inputs = 870 + len(cfg.presets) + (FEATURES if cfg.features else 0)
     model = make_model(inputs, cfg.hidden, NUM_ACTIONS)
     opt = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     if ckpt is not None:
         model.load_state_dict(ckpt["model"])
-        opt.load_state_dict(ckpt["optimizer"])
+        if ckpt.get("optimizer"):
+            opt.load_state_dict(ckpt["optimizer"])
         for grp in opt.param_groups:
             grp["lr"] = cfg.lr
     seed = cfg.seed + 7919 * state["round"]  # fresh deals after a resume
     hb = tuple(cfg.heuristic_bidding)
     actors: Any = (RayActors(ray_address, cfg.presets, cfg.num_envs, seed, ray_actors, hb)
                    if ray_address else LocalActors(cfg.presets, cfg.num_envs, seed, hb))
+    teachers = [BiddingRollouts(p, seed + 31 * k + 5, cfg.epsilon)
+                for k, p in enumerate(cfg.presets)] if cfg.rollout_seconds > 0 else []
     _log(run, {"event": "start", "resumed": ckpt is not None, "config": asdict(cfg),
                "ray": ray_address, **{k: state[k] for k in ("elapsed", "decisions", "round")}})
 
+    def arrays_now(dtype: Any = np.float32) -> dict[str, np.ndarray]:
+        return to_arrays(model, cfg.presets, dtype, hb, cfg.modes, cfg.margins, cfg.features)
+
     def save(evaluation: dict[str, Any] | None) -> None:
-        np.savez(run / "latest.npz", **to_arrays(model, cfg.presets, np.float16, hb))  # type: ignore[arg-type]
+        np.savez(run / "latest.npz", **arrays_now(np.float16))  # type: ignore[arg-type]
         if evaluation is not None:
             score = float(np.mean([v["mean"] for v in evaluation.values()]))
             if score > state["best"]:
                 state["best"] = score
-                np.savez(run / "best.npz", **to_arrays(model, cfg.presets, np.float16, hb))  # type: ignore[arg-type]
+                np.savez(run / "best.npz", **arrays_now(np.float16))  # type: ignore[arg-type]
         torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
                     "config": asdict(cfg), "state": state}, run / "checkpoint.tmp")
         (run / "checkpoint.tmp").replace(ckpt_path)
@@ -143,8 +161,9 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
         t_min = state["elapsed"] / 60.0
         share = max(cfg.heuristic_min, cfg.heuristic - (cfg.heuristic - cfg.heuristic_min)
                     * t_min / max(cfg.warm_minutes, 1e-9))
-        arrays = to_arrays(model, cfg.presets, heuristic_bidding=hb)
-        batches = actors.collect(arrays, cfg.steps, cfg.epsilon, share)
+        arrays = arrays_now()
+        batches = actors.collect(arrays, cfg.steps, cfg.epsilon, share, cfg.epsilon_play)
+        batches += [t.run(arrays, cfg.rollout_seconds) for t in teachers]
         x = np.concatenate([b["x"] for b in batches])
         a = np.concatenate([b["action"] for b in batches]).astype(np.int64)
         g = np.concatenate([b["ret"] for b in batches])
@@ -173,8 +192,7 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
         if done or now - last_eval >= cfg.eval_minutes * 60.0:
             dt = now - window["t"]
             t_eval = time.monotonic()
-            evaluation = evaluate(to_arrays(model, cfg.presets, heuristic_bidding=hb),
-                                  cfg.presets, cfg.eval_deals)
+            evaluation = evaluate(arrays_now(), cfg.presets, cfg.eval_deals)
             state["elapsed"] = base_elapsed + (time.monotonic() - start)
             save(evaluation)
             _log(run, {
