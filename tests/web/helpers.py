@@ -51,6 +51,16 @@ class FakeSocket:
         return [m["code"] for m in self.of("error")]
 
 
+async def mixed_table(svc: TableService, game: str, preset: str, options: dict[str, Any],
+                      n: int, seed: int, **extra: Any) -> dict[str, Any]:
+    """A table of ``n`` seats, humans at the even indexes (P1 is the creator's) and bots at
+    the odd ones: what ``create_table`` answers (``extra``: more members of the request)."""
+    seats = [{"kind": "human"} if i % 2 == 0 else {"kind": "bot"} for i in range(n)]
+    return await svc.create_table({"game": game, "preset": preset, "options": options,
+                                   "seats": seats, "name": "P1", "seat": "P1", "seed": seed,
+                                   **extra})
+
+
 async def settle(svc: TableService) -> None:
     """Wait until every connection's outbox has gone out (messages are sent by a task)."""
     for _ in range(100):

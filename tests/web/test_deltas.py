@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import FakeSocket, act, connect, send, settle
+from tests.web.helpers import FakeSocket, act, connect, mixed_table, send, settle
 from tests.web.leak import deal_of, leaks
 from trapoula.cards import Card
 from trapoula.core.seats import seat_index
@@ -78,10 +78,7 @@ async def test_deltas_rebuild_the_full_state_and_hide_every_card(
     game: str, preset: str, options: dict[str, Any], n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     svc = TableService(MemoryStore(), bot_delay=0, fixed_seeds=True)
-    seats = [{"kind": "human"} if i % 2 == 0 else {"kind": "bot"} for i in range(n)]
-    t = await svc.create_table({"game": game, "preset": preset, "options": options,
-                                "seats": seats, "name": "P1", "seat": "P1", "seed": 11,
-                                "table": {"hold": False}})
+    t = await mixed_table(svc, game, preset, options, n, 11, table={"hold": False})
     tid = t["table_id"]
     tokens = {"P1": t["token"]}
     for i in range(2, n, 2):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import FakeSocket, act, settle
+from tests.web.helpers import FakeSocket, act, mixed_table, settle
 from tests.web.leak import leaks
 from trapoula.web.conn import Connection
 from trapoula.web.limits import TokenBucket
@@ -41,9 +41,7 @@ async def test_no_hidden_card_reaches_any_connection(
     game: str, preset: str, options: dict[str, Any], n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     svc = TableService(MemoryStore(), bot_delay=0, fixed_seeds=True)
-    seats = [{"kind": "human"} if i % 2 == 0 else {"kind": "bot"} for i in range(n)]
-    t = await svc.create_table({"game": game, "preset": preset, "options": options,
-                                "seats": seats, "name": "P1", "seat": "P1", "seed": 17})
+    t = await mixed_table(svc, game, preset, options, n, 17)
     tid = t["table_id"]
     tokens = {"P1": t["token"]}
     for i in range(2, n, 2):
