@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 from typing import Any
 
 import anyio.to_thread
@@ -14,15 +13,6 @@ import pytest
 
 from trapoula.web.group_commit import GroupCommit
 from trapoula.web.store import SeatRow, SqlStore, TableRow
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
-    url = (f"sqlite:///{tmp_path}/gc.db" if request.param == "sqlite"
-           else request.getfixturevalue("pg_url"))
-    st = SqlStore(url)
-    yield st
-    st.close()
 
 
 def test_concurrent_appends_batch_and_the_taken_seq_loses(store: SqlStore) -> None:
