@@ -116,6 +116,8 @@ def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(
                 continue
         raise AssertionError("the writer did not recover")
 
+    BIG = 10_000  # about 2.3 MB: more than a stopped reader's socket buffers hold
+
     async def main() -> list[list[bool]]:
         writer = loop_writer(store)
         assert isinstance(writer, PgLoopWriter)
@@ -135,20 +137,32 @@ def test_a_postgresql_backend_that_hangs_or_dies_is_replaced(
         out.append(await write(writer, 3))
         odd = 'say "ü" \\ \t ok'  # JSON's escapes come back as the text itself
         out.append(await writer.write([(table, 4, "P1", odd)]))
-        # a batch larger than the socket takes at once goes out in parts (flush, wait, flush)
-        sock = socket.socket(fileno=os.dup(writer._pg.socket))
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        sock.detach()
-        out.append(await writer.write([(table, 5 + k, "P1", "x" * 200) for k in range(1000)]))
+        # a batch larger than the kernel's buffers goes out in parts (flush, wait, flush):
+        # the backend is stopped (nothing reads the socket) while the batch starts going out,
+        # and the socket's send buffer is made small
+        writer.TIMEOUT = 60.0
+        waits.clear()
+        with socket.socket(fileno=os.dup(writer._pg.socket)) as sock:  # closes the copy only
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        pid = writer._pg.backend_pid
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            big = asyncio.ensure_future(
+                writer.write([(table, 5 + k, "P1", "x" * 200) for k in range(BIG)]))
+            await asyncio.sleep(0.3)  # the batch is now waiting for the socket to take more
+            assert not big.done()
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        out.append(await big)
         await writer.close()
         return out
 
     results = asyncio.run(main())
     assert results[0] == results[2] == results[3] == [True] and len(results[1]) == 1
-    assert results[4] == [True] * 1000 and waits
+    assert results[4] == [True] * BIG and waits
     assert store.actions(table)[:4] == [(1, "P1", "play 1"), (2, "P1", "play 2"),
                                         (3, "P1", "play 3"), (4, "P1", 'say "ü" \\ \t ok')]
-    assert len(store.actions(table)) == 1004
+    assert len(store.actions(table)) == 4 + BIG
     store.close()
 
 
