@@ -53,6 +53,13 @@ def _margins(text: str) -> dict[str, list[float]]:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
+def _floats(text: str) -> dict[str, float]:
+    try:
+        return {p: float(v) for p, _, v in (t.partition("=") for t in text.split(",") if t)}
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: write PRESET=NUMBER,...") from exc
+
+
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("train", help="train the learned bot (needs torch: the train extra)",
                        description="Deep Monte-Carlo self-play training of the learned "
@@ -94,6 +101,16 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--rollout-seconds", type=float, default=0.0,
                    help="seconds a round per preset of paired bidding rollouts: every legal "
                         "pre-play action of heuristic deals played out (trapoula.train.rollouts)")
+    p.add_argument("--rollout-seconds-by", type=_floats, default={}, metavar="P=S,...",
+                   help="per preset, seconds a round of rollouts instead of --rollout-seconds")
+    p.add_argument("--card-rollouts", type=_floats, default={}, metavar="P=N,...",
+                   help="per preset, about N card-play decisions of each rollout deal "
+                        "played out every legal way (paired card-play returns)")
+    p.add_argument("--no-bidding-rollouts", default="", metavar="PRESETS",
+                   help="presets whose rollout deals skip the bidding (cards only)")
+    p.add_argument("--centered", action="store_true",
+                   help="rollout targets keep only their differences within a decision "
+                        "(the deal luck common to its actions removed)")
     p.add_argument("--card-features", action="store_true",
                    help="a new network also sees the card-play features (who may hold which "
                         "card, the masters, who wins the trick: trapoula.learned.features)")
@@ -150,7 +167,9 @@ def run(args: argparse.Namespace, con: Console) -> int:
         heuristic_bidding=tuple(p for p in args.heuristic_bidding.split(",") if p),
         epsilon_play=args.epsilon_play, modes=args.mode, margins=args.margin,
         features=FEATURES_NAME if args.card_features else "",
-        rollout_seconds=args.rollout_seconds)
+        rollout_seconds=args.rollout_seconds, rollout_seconds_by=args.rollout_seconds_by,
+        card_rollouts=args.card_rollouts, centered=args.centered,
+        rollout_bidding={p: False for p in args.no_bidding_rollouts.split(",") if p})
     state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
     con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
               f"decisions; weights in {run_dir}/best.npz and latest.npz")

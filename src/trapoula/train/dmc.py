@@ -69,6 +69,12 @@ class TrainConfig:
     features: str = ""  # card-play features (trapoula.learned.features.NAME) or none
     # seconds a round (per preset) of paired bidding rollouts (trapoula.train.rollouts)
     rollout_seconds: float = 0.0
+    # per preset: those seconds instead, card-play decisions a rollout deal plays out every
+    # way (about that many a deal; 0: the bidding only), and whether its bidding is rolled out
+    rollout_seconds_by: dict[str, float] = field(default_factory=dict)
+    card_rollouts: dict[str, float] = field(default_factory=dict)
+    rollout_bidding: dict[str, bool] = field(default_factory=dict)
+    centered: bool = False  # rollout targets keep only their differences (rollouts.py)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -132,8 +138,16 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
     hb = tuple(cfg.heuristic_bidding)
     actors: Any = (RayActors(ray_address, cfg.presets, cfg.num_envs, seed, ray_actors, hb)
                    if ray_address else LocalActors(cfg.presets, cfg.num_envs, seed, hb))
-    teachers = [BiddingRollouts(p, seed + 31 * k + 5, cfg.epsilon)
-                for k, p in enumerate(cfg.presets)] if cfg.rollout_seconds > 0 else []
+    def rollout_seconds(p: str) -> float:
+        return float(cfg.rollout_seconds_by.get(p, cfg.rollout_seconds))
+
+    teachers = [BiddingRollouts(p, seed + 31 * k + 5, cfg.epsilon,
+                                cards=float(cfg.card_rollouts.get(p, 0.0)),
+                                bidding=bool(cfg.rollout_bidding.get(p, True)),
+                                centered=cfg.centered,
+                                epsilon_play=cfg.epsilon_play if cfg.epsilon_play is not None
+                                else cfg.epsilon)
+                for k, p in enumerate(cfg.presets) if rollout_seconds(p) > 0]
     _log(run, {"event": "start", "resumed": ckpt is not None, "config": asdict(cfg),
                "ray": ray_address, **{k: state[k] for k in ("elapsed", "decisions", "round")}})
 
@@ -163,7 +177,7 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
                     * t_min / max(cfg.warm_minutes, 1e-9))
         arrays = arrays_now()
         batches = actors.collect(arrays, cfg.steps, cfg.epsilon, share, cfg.epsilon_play)
-        batches += [t.run(arrays, cfg.rollout_seconds) for t in teachers]
+        batches += [t.run(arrays, rollout_seconds(t.preset)) for t in teachers]
         x = np.concatenate([b["x"] for b in batches])
         a = np.concatenate([b["action"] for b in batches]).astype(np.int64)
         g = np.concatenate([b["ret"] for b in batches])
