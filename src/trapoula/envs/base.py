@@ -57,7 +57,9 @@ def fill(out: np.ndarray | None, size: int, ones: Sequence[int],
         out = np.zeros(size, np.float32)
     else:
         out.fill(0.0)
-    out[ones] = 1.0
+    n = len(ones)
+    if n:  # (an index array made with fromiter: half the cost of numpy reading the list)
+        out[np.fromiter(ones, np.intp, n)] = 1.0
     for i, x in values:
         out[i] = x
     if at:
