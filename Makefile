@@ -74,6 +74,7 @@ COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
 compiled: $(DEVSTAMP)
 	cd src && ../$(VENV)/bin/mypyc $(COMPILED) > ../$(VENV)/mypyc.log 2>&1 \
 	  || { tail -n 30 ../$(VENV)/mypyc.log; exit 1; }
+	rm -rf src/build  # (mypyc's C sources; tools/check_layers.py would read its setup.py)
 	@echo "compiled (mypyc): $(COMPILED)"
 
 pure:
