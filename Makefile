@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: play test layers bench lint typecheck conformance clean compiled pure
+.PHONY: play test layers bench lint typecheck conformance clean compiled pure test-compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -46,22 +46,43 @@ conformance: $(STAMP)
 	$(VENV)/bin/trapoula conformance tests/conformance/scenarios
 	if [ -d ../shared/conformance ]; then $(VENV)/bin/trapoula conformance ../shared/conformance; fi
 
+# the benchmarks run on the compiled modules (below) when they build, on pure Python when not
+# (no C compiler); the tree is left pure afterwards, as `make test` uses it
 bench: $(DEVSTAMP)
 	$(PY) -m pip install --quiet -e '.[all,dev,bench]'
-	$(PY) benchmarks/run_all.py
+	$(MAKE) compiled || echo "make bench: the compiled modules did not build: pure Python"
+	$(PY) benchmarks/run_all.py; status=$$?; $(MAKE) pure; exit $$status
 
-# Optional: the Bourloto rule modules compiled with mypyc (needs a C compiler; mypyc comes
-# with the dev extra's mypy).  The compiled modules sit beside the .py files and are imported
-# instead of them; the pure-Python modules stay the fallback everywhere: `make pure` removes
-# the compiled ones.  (state.py and context.py stay interpreted: a state's class derives from
-# core's interpreted DealState, and drafts are sealed by a __class__ assignment, which
-# compiled classes do not allow.)
-COMPILED := actions bidding declarations declaring play scoring shows
+# Optional: rule modules compiled with mypyc (needs a C compiler; mypyc comes with the dev
+# extra's mypy).  The compiled modules sit beside the .py files and are imported instead of
+# them; the pure-Python modules stay the fallback everywhere and are what `make test` runs
+# (`make pure` removes the compiled ones; `make test-compiled` builds them and checks that
+# they decide exactly as the pure ones: tests/vector/test_compiled_agree.py, then the
+# Burraco, Bourloto and vector tests on the compiled tree).
+# Bourloto: state.py and context.py stay interpreted (a state's class derives from core's
+# interpreted DealState, and drafts are sealed by a __class__ assignment, which compiled
+# classes do not allow).  Burraco: the legal-move caches, the meld analysis, the card tables
+# and the scoring; turn.py stays interpreted: its Table is the base of the interpreted
+# BurracoState, which a compiled class allows only with mypy_extensions' mypyc_attr, an
+# import the rules core may not make (a compiled method checks that self is exactly a Table,
+# even for a class mypyc leaves a plain Python class).  envs/burraco_fast.py (the observation
+# rows) compiles as it is but gains nothing measurable (~1 % of the instructions of a step).
+BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
+BURRACO_COMPILED := legal melds tables scoring
+COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
+  $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py)
 compiled: $(DEVSTAMP)
-	cd src && ../$(VENV)/bin/mypyc $(COMPILED:%=trapoula/games/bourloto/%.py)
+	cd src && ../$(VENV)/bin/mypyc $(COMPILED) > ../$(VENV)/mypyc.log 2>&1 \
+	  || { tail -n 30 ../$(VENV)/mypyc.log; exit 1; }
+	rm -rf src/build  # (mypyc's C sources; tools/check_layers.py would read its setup.py)
+	@echo "compiled (mypyc): $(COMPILED)"
 
 pure:
-	rm -rf src/build src/*__mypyc*.so src/trapoula/games/bourloto/*.so
+	rm -rf src/build src/*__mypyc*.so src/trapoula/games/bourloto/*.so \
+	  src/trapoula/games/burraco/*.so
+
+test-compiled: compiled
+	$(PY) -m pytest -q -p no:cacheprovider tests/vector tests/games/burraco tests/games/bourloto
 
 clean: pure
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -16,6 +16,10 @@ loaded machine they are noisy.
 /tmp/base``) also times that tree's batches, each tree's in a fresh process of its own,
 interleaved round by round with this tree's (also in fresh processes then) and OpenSpiel's:
 a before/after in one run.  ``--games burraco,bourre`` keeps only those games.
+
+The first lines say which of each tree's modules were mypyc-compiled extensions
+(``make compiled``; ``make bench`` builds them, and ``make pure`` removes them): the figures
+depend on it.
 """
 
 from __future__ import annotations
@@ -80,19 +84,43 @@ def vector_rate(game: str, preset: str, envs: int, seconds: float, fast: bool = 
     return steps / (time.process_time() - t)
 
 
+def compiled_modules() -> list[str]:
+    """The imported ``trapoula`` modules that are mypyc-compiled extensions (``make
+    compiled``), short names (``games.burraco.legal``)."""
+    import sys
+
+    return sorted(name.removeprefix("trapoula.") for name, m in list(sys.modules.items())
+                  if name.startswith("trapoula.")
+                  and str(getattr(m, "__file__", "") or "").endswith(".so"))
+
+
+COMPILED: dict[str, list[str]] = {}  # tree -> its compiled modules (as the runs found them)
+
+
 def rate_in_process(src: str, game: str, preset: str, envs: int, seconds: float) -> float:
     """:func:`vector_rate` of the trapoula tree at ``src`` (its ``src`` folder), in a fresh
-    Python process."""
+    Python process (its compiled modules go to ``COMPILED[src]``)."""
     import subprocess
     import sys
     from pathlib import Path
 
     here = str(Path(__file__).resolve().parent)
     code = (f"import sys; sys.path[:0] = [{src!r}, {here!r}]; import speed_vector as sv; "
-            f"print(sv.vector_rate({game!r}, {preset!r}, {envs}, {seconds}))")
+            f"r = sv.vector_rate({game!r}, {preset!r}, {envs}, {seconds}); "
+            f"print(','.join(sv.compiled_modules()) or '-', r)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
-    return float(out.stdout.split()[-1])
+    names, rate = out.stdout.split()[-2:]
+    found = COMPILED.setdefault(src, [])
+    found += [n for n in names.split(",") if n != "-" and n not in found]
+    return float(rate)
+
+
+def say_compiled(trees: dict[str, list[str]]) -> None:
+    """Print which modules of each tree ran compiled."""
+    for tree, names in trees.items():
+        print(f"compiled modules ({tree}): "
+              + (", ".join(sorted(names)) if names else "none (pure Python)"))
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -127,6 +155,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 rates.setdefault(key + " (reference)", []).append(
                     vector_rate(game, preset, args.envs, args.seconds, fast=False))
     med = {k: statistics.median(v) for k, v in rates.items()}
+    if not args.baseline:
+        COMPILED["this tree"] = compiled_modules()
+    say_compiled({("this tree" if k == mine else "baseline" if k == args.baseline else k): v
+                  for k, v in COMPILED.items()})
     print(f"steps per CPU second, median of {args.rounds} rounds, N = {args.envs}")
     for game, preset, other in pairs:
         for key in (f"{game} {preset} (baseline)", f"{game} {preset}",

@@ -57,9 +57,19 @@ def fill(out: np.ndarray | None, size: int, ones: Sequence[int],
         out = np.zeros(size, np.float32)
     else:
         out.fill(0.0)
-    out[ones] = 1.0
+    # (cells set through a memoryview cost a third of numpy's item assignment; many ones
+    # at once: an index array made with fromiter, half the cost of numpy reading the list)
+    m: Any = (out.data if out.ndim == 1 and out.dtype == np.float32 and out.flags.c_contiguous
+              else out)
+    n = len(ones)
+    if n > 48 or m is out:
+        if n:
+            out[np.fromiter(ones, np.intp, n)] = 1.0
+    else:
+        for k in ones:
+            m[k] = 1.0
     for i, x in values:
-        out[i] = x
+        m[i] = x
     if at:
         out[at] = vals
     return out
