@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -65,19 +64,29 @@ def test_burraco_turn_with_pickup_and_meld(open_player: Any, server: Any, frames
     drive([pia], until=lambda: turn.done, max_moves=60)
     assert turn.done and turn.turns <= 8
     page = pia.page
-    # the meld lies on our side of the table, the pile went into the hand, the turn passed on
-    page.wait_for_selector(".meld-zone.ours .meld")
-    on_table = page.evaluate("""[...document.querySelectorAll('.meld-zone.ours .meld')].map(
-        m => [...m.querySelectorAll('.card')].map(c => c.dataset.card).sort().join(' '))""")
-    # (the partner may have laid melds too, or added to ours since)
-    assert any(not Counter(turn.melded) - Counter(m.split()) for m in on_table), on_table
     history = page.evaluate("TP.page().view.msg.view.history")
     mine = [h for h in history if h.startswith("P1 ")]
-    assert "P1 pickup" in mine and any(h.startswith("P1 meld ") for h in mine)
+    assert "P1 pickup" in mine and f"P1 meld {' '.join(turn.melded)}" in mine, history
     assert mine[-1].startswith("P1 discard ")
     after = history[history.index(mine[-1]) + 1:]
-    assert after and after[0].startswith("P2 ")  # the turn passed on
-
+    assert not after or after[0].startswith("P2 ")  # the turn passed on
+    # the meld lies on our side of the table (the partner may have laid melds too, or added to
+    # ours since); the page draws the state it was sent, so wait for the frame that holds it
+    shown = """(cards) => [...document.querySelectorAll('.meld-zone.ours .meld')].some((m) => {
+        const have = [...m.querySelectorAll('.card')].map((c) => c.dataset.card.toUpperCase());
+        return cards.every((c) => {
+            const i = have.indexOf(c);
+            return i >= 0 && have.splice(i, 1).length === 1;
+        });
+    })"""
+    try:
+        page.wait_for_function(shown, arg=turn.melded, timeout=15000)
+    except Exception as exc:
+        on_table = page.evaluate("""[...document.querySelectorAll('.meld-zone.ours .meld')].map(
+            m => [...m.querySelectorAll('.card')].map(c => c.dataset.card).join(' '))""")
+        view = page.evaluate("TP.page().view.msg.view")
+        raise AssertionError(f"{turn.melded} not shown in {on_table}; the view's melds "
+                             f"{view.get('melds')}, history {view.get('history')}") from exc
 
 
 def test_burraco_whole_game_leaks_no_hidden_card(open_player: Any, server: Any,
