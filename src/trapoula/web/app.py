@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
+from trapoula.web.diagnostics import start_from_env
 from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.protocol import error_message
@@ -245,9 +246,12 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         await service.start()
         if gc_tuning:
             tune_gc()
+        diagnostics = start_from_env(service)  # opt-in: TRAPOULA_GC_STATS, TRAPOULA_TRACEMALLOC
         try:
             yield
         finally:
+            for task in diagnostics:
+                task.cancel()
             await service.close()
             # a clean stop: SQLite's WAL is checkpointed, the database file stands alone
             await anyio.to_thread.run_sync(service.store.close)

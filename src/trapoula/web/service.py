@@ -230,6 +230,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         del self.tables[table.table_id]
         if table.clock_handle is not None:
             table.clock_handle.cancel()
-        for task in (table.sub_task, table.bot_task):
+        tasks, table.sub_task, table.bot_task = (table.sub_task, table.bot_task), None, None
+        for task in tasks:  # forgotten as they are cancelled: see Connection.stop
             if task is not None and not task.done() and task is not asyncio.current_task():
                 task.cancel()
