@@ -13,6 +13,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -101,7 +102,21 @@ def tune_gc() -> None:
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    gc.set_threshold(*gc_thresholds())
+
+
+def gc_thresholds() -> tuple[int, int, int]:
+    """:data:`GC_THRESHOLDS`, or ``TRAPOULA_GC_THRESHOLDS=a,b,c`` (measurements).
+
+    >>> gc_thresholds() == GC_THRESHOLDS or "TRAPOULA_GC_THRESHOLDS" in os.environ
+    True
+    """
+    text = os.environ.get("TRAPOULA_GC_THRESHOLDS", "")
+    try:
+        a, b, c = (int(x) for x in text.split(","))
+    except ValueError:
+        return GC_THRESHOLDS
+    return (a, b, c)
 
 
 def create_app(service: TableService, *, static_dir: Path | None = None,

@@ -28,6 +28,7 @@ import signal
 import sys
 import time
 import tracemalloc
+import types
 from collections import Counter, deque
 from pathlib import Path
 from typing import Any
@@ -151,7 +152,7 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
         stats.install()
 
         samples: deque[dict[str, Any]] = deque(maxlen=1000)
-        types: deque[dict[str, Any]] = deque(maxlen=100)
+        by_type: deque[dict[str, Any]] = deque(maxlen=100)
         t0 = time.monotonic()
 
         def write() -> None:
@@ -162,8 +163,8 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
                 summary["tables"] = len(tables)
                 summary["sockets"] = sum(len(t.conns) for t in tables.values())
             if os.environ.get("TRAPOULA_GC_TYPES") and int(time.monotonic() - t0) % 30 < 5:
-                types.append({"t": round(time.monotonic() - t0, 1), **type_counts()})
-            summary["types"] = list(types)
+                by_type.append({"t": round(time.monotonic() - t0, 1), **type_counts()})
+            summary["types"] = list(by_type)
             summary["samples"] = list(samples)
             summary["forced"] = forced
             Path(gc_path).write_text(json.dumps(summary))
@@ -179,8 +180,26 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
                            "ms": round((time.perf_counter() - t) * 1000, 1)})
             write()
 
+        def garbage_now() -> None:  # SIGUSR2: what the cyclic garbage is made of
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            try:
+                gc.collect()
+                found = list(gc.garbage)
+                gc.garbage.clear()
+            finally:
+                gc.set_debug(0)
+            kinds: Counter[str] = Counter(type(o).__qualname__ for o in found)
+            frames: Counter[str] = Counter(
+                o.f_code.co_qualname for o in found if isinstance(o, types.FrameType))
+            forced.append({"t": round(time.monotonic() - t0, 1), "garbage": len(found),
+                           "types": dict(kinds.most_common(30)),
+                           "frames": dict(frames.most_common(30))})
+            del found
+            write()
+
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, collect_now)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGUSR2, garbage_now)
         tasks.append(asyncio.ensure_future(_every(5.0, write)))
     snap_dir = os.environ.get("TRAPOULA_TRACEMALLOC")
     if snap_dir:
