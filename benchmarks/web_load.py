@@ -629,7 +629,7 @@ def format_report(r: dict[str, Any]) -> str:
             f"{g[f'gen{n}']['max_ms']} ms" for n in range(3))
         mem = g.get("memory", {})
         lines.append(f"  server collector: {gens}; {g['over_20ms']} pauses > 20 ms; "
-                     f"objects by generation {g['objects']}, frozen {g['frozen']}; "
+                     f"frozen objects {g['frozen']}; "
                      f"pymalloc blocks {mem.get('blocks')}, malloc in use "
                      f"{mem.get('malloc_used', 0) / 2**20:.0f} MiB, free "
                      f"{mem.get('malloc_free', 0) / 2**20:.0f} MiB")

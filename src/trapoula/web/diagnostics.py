@@ -85,7 +85,7 @@ class GcStats:
         every.sort()
         out["over_20ms"] = sum(1 for v in every if v > 20.0)
         out["max_ms"] = round(every[-1], 2) if every else 0.0
-        out["objects"] = [len(gc.get_objects(g)) for g in range(3)]
+        out["counts"] = list(gc.get_count())  # gc.get_objects(g) would cost a pause itself
         out["frozen"] = gc.get_freeze_count()
         out["collected"] = [g["collected"] for g in gc.get_stats()]
         out["memory"] = memory()
