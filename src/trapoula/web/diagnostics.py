@@ -112,22 +112,29 @@ def memory() -> dict[str, int]:
 
 def _mallinfo() -> dict[str, int] | None:
     """glibc's ``mallinfo2`` (None elsewhere): arena (sbrk heap), in use, free, mmapped."""
-    try:
-        import ctypes
+    fn: Any = _MALLINFO.get("fn")
+    if fn is None:
+        try:
+            import ctypes
 
-        class _Info(ctypes.Structure):
-            _fields_ = [(n, ctypes.c_size_t) for n in (
-                "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
-                "uordblks", "fordblks", "keepcost")]
+            class _Info(ctypes.Structure):
+                _fields_ = [(n, ctypes.c_size_t) for n in (
+                    "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+                    "uordblks", "fordblks", "keepcost")]
 
-        libc = ctypes.CDLL(None)
-        fn = libc.mallinfo2
-        fn.restype = _Info
-        i = fn()
-    except (OSError, AttributeError):  # pragma: no cover - not glibc >= 2.33
+            fn = ctypes.CDLL(None).mallinfo2
+            fn.restype = _Info
+        except (OSError, AttributeError):  # pragma: no cover - not glibc >= 2.33
+            fn = False
+        _MALLINFO["fn"] = fn  # made once: a ctypes class a call would be garbage in cycles
+    if fn is False:
         return None
+    i = fn()
     return {"malloc_arena": i.arena, "malloc_used": i.uordblks, "malloc_free": i.fordblks,
             "malloc_mmap": i.hblkhd}
+
+
+_MALLINFO: dict[str, Any] = {}
 
 
 async def _every(seconds: float, job: Any) -> None:
