@@ -97,9 +97,9 @@ def memory() -> dict[str, int]:
     process's RssAnon (bytes) and, while tracing, what tracemalloc counts."""
     out = {"blocks": sys.getallocatedblocks()}
     try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("RssAnon:"):
-                out["rss_anon"] = int(line.split()[1]) * 1024
+        for entry in Path("/proc/self/status").read_text().splitlines():
+            if entry.startswith("RssAnon:"):
+                out["rss_anon"] = int(entry.split()[1]) * 1024
     except OSError:  # pragma: no cover - not Linux
         pass
     info = _mallinfo()
