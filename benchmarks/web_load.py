@@ -79,13 +79,17 @@ def has_limits(src: str | None) -> bool:
     return limits.is_file() and "seats_per_address" in limits.read_text()
 
 
-def start_server(database_url: str, log: Path, extra: list[str], src: str | None = None
-                 ) -> tuple[subprocess.Popen[bytes], str]:
-    """``trapoula serve`` (from ``src``, another version's ``src`` folder, when given)."""
+def start_server(database_url: str, log: Path, extra: list[str], src: str | None = None,
+                 gc_stats: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """``trapoula serve`` (from ``src``, another version's ``src`` folder, when given);
+    ``gc_stats``: where the server writes its collector pauses (web/diagnostics.py; a version
+    without it ignores the variable)."""
     port = free_port()
     args = [sys.executable, "-c", SERVER_MAIN, "serve", "--host", "127.0.0.1", "--port", str(port),
             "--database-url", database_url, *extra]
     env = dict(os.environ)
+    if gc_stats is not None:
+        env["TRAPOULA_GC_STATS"] = str(gc_stats)
     if src:
         env["PYTHONPATH"] = src
         env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -483,7 +487,8 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
             extra += ["--redis-url", args.redis_url]
         bases = []
         for i in range(args.processes):   # one after the other: the first creates the schema
-            server, base = start_server(db, Path(tmp.name, f"server{i}.log"), extra, src)
+            server, base = start_server(db, Path(tmp.name, f"server{i}.log"), extra, src,
+                                        Path(tmp.name, f"gc{i}.json"))
             servers.append(server)
             bases.append(base)
         pids = [server.pid for server in servers]
@@ -515,10 +520,22 @@ def run_once(args: argparse.Namespace, parser: argparse.ArgumentParser,
             except subprocess.TimeoutExpired:
                 server.kill()
     report = summarise(args, results, samples, wall, load_at_start)
+    report["server_gc"] = gc_report([Path(tmp.name, f"gc{i}.json") for i in range(len(servers))])
     if servers and report["actions"] == 0:
         print(Path(tmp.name, "server0.log").read_text()[-3000:])
     tmp.cleanup()
     return report
+
+
+def gc_report(paths: list[Path]) -> list[dict[str, Any]]:
+    """The servers' collector pauses (web/diagnostics.py, written every 5 s; [] if none)."""
+    out = []
+    for path in paths:
+        try:
+            out.append(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            continue
+    return out
 
 
 def slope(points: list[tuple[float, float]]) -> float | None:
@@ -606,6 +623,16 @@ def format_report(r: dict[str, Any]) -> str:
         lines.append(f"  server RSS MiB over time: {series}  (peak {peak:.0f}; in the window "
                      + (f"{win[0]:.0f} -> {win[1]:.0f}, " if win else "")
                      + f"{r['server_rss_mib_per_min']} MiB/min)")
+    for g in r.get("server_gc", []):
+        gens = "; ".join(
+            f"gen{n} {g[f'gen{n}']['count']}x, p99 {g[f'gen{n}']['p99_ms']} max "
+            f"{g[f'gen{n}']['max_ms']} ms" for n in range(3))
+        mem = g.get("memory", {})
+        lines.append(f"  server collector: {gens}; {g['over_20ms']} pauses > 20 ms; "
+                     f"frozen objects {g['frozen']}; "
+                     f"pymalloc blocks {mem.get('blocks')}, malloc in use "
+                     f"{mem.get('malloc_used', 0) / 2**20:.0f} MiB, free "
+                     f"{mem.get('malloc_free', 0) / 2**20:.0f} MiB")
     if r["errors"]:
         lines.append(f"  errors: {r['errors']}")
     return "\n".join(lines)

@@ -13,6 +13,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
+from trapoula.web.diagnostics import start_from_env
 from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.protocol import error_message
@@ -100,7 +102,21 @@ def tune_gc() -> None:
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    gc.set_threshold(*gc_thresholds())
+
+
+def gc_thresholds() -> tuple[int, int, int]:
+    """:data:`GC_THRESHOLDS`, or ``TRAPOULA_GC_THRESHOLDS=a,b,c`` (measurements).
+
+    >>> gc_thresholds() == GC_THRESHOLDS or "TRAPOULA_GC_THRESHOLDS" in os.environ
+    True
+    """
+    text = os.environ.get("TRAPOULA_GC_THRESHOLDS", "")
+    try:
+        a, b, c = (int(x) for x in text.split(","))
+    except ValueError:
+        return GC_THRESHOLDS
+    return (a, b, c)
 
 
 def create_app(service: TableService, *, static_dir: Path | None = None,
@@ -245,9 +261,12 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         await service.start()
         if gc_tuning:
             tune_gc()
+        diagnostics = start_from_env(service)  # opt-in: TRAPOULA_GC_STATS, TRAPOULA_TRACEMALLOC
         try:
             yield
         finally:
+            for task in diagnostics:
+                task.cancel()
             await service.close()
             # a clean stop: SQLite's WAL is checkpointed, the database file stands alone
             await anyio.to_thread.run_sync(service.store.close)

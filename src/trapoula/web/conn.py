@@ -202,5 +202,9 @@ class Connection:
     def stop(self) -> None:
         """The socket is gone: end the writer."""
         self.closed = True
-        if self._writer is not None and not self._writer.done():
-            self._writer.cancel()
+        # the references go with the cancel: a cancelled task keeps its CancelledError, whose
+        # traceback holds the writer's frame and so this connection -- a cycle only a full
+        # collection would free (a finished table's connections piled up in the heap)
+        writer, self._writer, self._waiter = self._writer, None, None
+        if writer is not None and not writer.done():
+            writer.cancel()

@@ -125,17 +125,37 @@ class Receiver:
 class Snapshot:
     """One broadcast as the delta clients hold it: ``version`` counts the table's broadcasts."""
 
-    __slots__ = ("members", "own_names", "public", "receivers", "seq", "sheet_len", "version")
+    __slots__ = ("cls", "members", "own_names", "public", "receivers", "seq", "sheet_len",
+                 "version")
 
     def __init__(self, version: int, seq: int, public: Any, own_names: tuple[str, ...] | None,
                  members: dict[str, str], sheet_len: int) -> None:
         self.version = version
         self.seq = seq
-        self.public = public  # the public view (None: each receiver's whole view is compared)
+        # the public view's shared fields (:func:`shared_fields`), not the view itself: its
+        # typed ``events`` and the view object would stay alive until the next move, young
+        # objects every collection of the cycle collector walks (None: each receiver's whole
+        # view is compared)
+        self.cls: type | None = None if public is None else type(public)
+        self.public: tuple[Any, ...] | None = None if public is None else tuple(
+            getattr(public, name) for name in shared_fields(type(public), own_names))
         self.own_names = own_names
         self.members = members  # top-level members every receiver shares, as JSON texts
         self.sheet_len = sheet_len
         self.receivers: dict[str | None, Receiver] = {}
+
+
+def shared_fields(cls: type, own: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The fields of the view class ``cls`` every receiver shares: what clients see
+    (:func:`~.serialize.fields_of`) less each seat's own fields (cached)."""
+    key = (cls, own)
+    names = _SHARED.get(key)
+    if names is None:
+        names = _SHARED[key] = tuple(n for n in fields_of(cls) if n not in (own or ()))
+    return names
+
+
+_SHARED: dict[tuple[type, tuple[str, ...] | None], tuple[str, ...]] = {}
 
 
 def envelope(seq: int, base: int, sets: list[str], appends: list[str]) -> str:
@@ -248,15 +268,12 @@ class Deltas:
                 out.append("sheet", dumps(list(deals[old.sheet_len:])))
             else:
                 out.set("sheet", self.table.sheet_json())
-        if new.public is not None:
-            cls = type(new.public)
-            if type(old.public) is not cls:
+        if new.public is not None and new.cls is not None:
+            if old.cls is not new.cls or old.public is None:
                 return None
-            own = new.own_names or ()
-            for name in fields_of(cls):
-                if name not in own:
-                    diff("view." + name, getattr(old.public, name), getattr(new.public, name),
-                         out)
+            names = shared_fields(new.cls, new.own_names)
+            for name, was, now in zip(names, old.public, new.public, strict=True):
+                diff("view." + name, was, now, out)
         self._shared = out
         return out
 

@@ -114,6 +114,10 @@ def header_deadline(base: type[Any], seconds: float) -> type[Any]:
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
+            transport = self.transport
+            if transport is not None and transport.get_protocol() is not self:
+                self._forget()  # upgraded to a WebSocket: this protocol is done
+                return
             cycle = self.cycle
             if cycle is not None and cycle is not self._armed_cycle and self._deadline:
                 self._deadline.cancel()  # a request head is complete
@@ -133,6 +137,13 @@ def header_deadline(base: type[Any], seconds: float) -> type[Any]:
                 self._deadline.cancel()
                 self._deadline = None
             super().connection_lost(exc)
+            self._forget()
+
+        def _forget(self) -> None:
+            """Break the protocol <-> parser cycle (the parser holds the protocol's callbacks)
+            so the connection's objects are freed at once, not by a full collection."""
+            if getattr(self, "parser", None) is not None:
+                self.parser = None
 
     Deadline.__name__ = f"Deadline{base.__name__}"
     return Deadline

@@ -207,3 +207,4 @@ class PlayMixin:
                 else:
                     deltas.receiver(seat)  # in the snapshot: the next broadcast sends a delta
             conn.push(full(seat, conn.deltas), state=True)
+        table.drop_view()

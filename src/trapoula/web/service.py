@@ -39,7 +39,7 @@ from trapoula.web.fair import Fairness
 from trapoula.web.group_commit import GroupCommit
 from trapoula.web.limits import Limits
 from trapoula.web.lobby import LobbyMixin
-from trapoula.web.log_writer import loop_writer
+from trapoula.web.log_writer import PgLoopWriter, loop_writer
 from trapoula.web.play import PlayMixin, StoreDown
 from trapoula.web.quota import Quotas
 from trapoula.web.seating import SeatingMixin
@@ -85,8 +85,12 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         self._bot_limiter = anyio.CapacityLimiter(bot_threads)
         # actions arriving while one is being stored are stored together (one commit); the log
         # is written on the loop (web/log_writer.py) unless loop_log is False (a worker thread)
-        self._commits = GroupCommit(store, self._db,
-                                    writer=loop_writer(store) if loop_log else None)
+        # PostgreSQL: two connections, so a batch goes out while the other waits for its
+        # commit (with synchronous_commit each commit waits for the WAL's fsync)
+        writer = loop_writer(store) if loop_log else None
+        more = [loop_writer(store)] if isinstance(writer, PgLoopWriter) else []
+        self._commits = GroupCommit(store, self._db, writer=writer,
+                                    more_writers=[w for w in more if w is not None])
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
@@ -230,6 +234,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         del self.tables[table.table_id]
         if table.clock_handle is not None:
             table.clock_handle.cancel()
-        for task in (table.sub_task, table.bot_task):
+        tasks, table.sub_task, table.bot_task = (table.sub_task, table.bot_task), None, None
+        for task in tasks:  # forgotten as they are cancelled: see Connection.stop
             if task is not None and not task.done() and task is not asyncio.current_task():
                 task.cancel()

@@ -1,0 +1,71 @@
+"""Memory under load: a finished table and its sockets are freed at once, by reference counting.
+
+A long-running server at 500 tables grew by ~330 bytes an action (docs/web.md, "Towards 500
+tables"): every finished table stayed in the heap with its match history and its sockets'
+records, because cancelled tasks (a connection's outbox writer, the table's bus follower) keep
+their ``CancelledError``, whose traceback holds the task's frame, which holds the connection or
+the table, which holds the task -- cycles that only a full collection frees, and full
+collections are rare (and long) in a big heap.  These tests turn the collector off and check
+that nothing of a finished table is left once its sockets have gone.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+
+import pytest
+
+from tests.web.helpers import act, connect, settle
+from trapoula.web.conn import Connection
+from trapoula.web.service import TableService
+from trapoula.web.store import MemoryStore
+
+pytestmark = pytest.mark.anyio
+
+
+def _left(table_id: str) -> list[str]:
+    """The objects of ``table_id`` the collector still tracks (garbage in cycles included)."""
+    return [type(o).__name__ for o in gc.get_objects()
+            if isinstance(o, Connection) and o.table_id == table_id]
+
+
+async def test_a_finished_table_and_its_sockets_are_freed_without_the_collector() -> None:
+    svc = TableService(MemoryStore(), bot_delay=0, fixed_seeds=True)
+    t = await svc.create_table({"game": "bourloto", "preset": "ru", "options": {"target": 300},
+                                "seats": [{"kind": "human"}] * 4, "name": "P1", "seat": "P1",
+                                "seed": 5})
+    tid = t["table_id"]
+    tokens = {"P1": t["token"]}
+    for seat in ("P2", "P3", "P4"):
+        tokens[seat] = (await svc.join(t["code"], seat, seat))["token"]
+    gc.collect()
+    gc.disable()
+    try:
+        socks = {seat: await connect(svc, tid, token, unlimited=True, deltas=seat != "P4")
+                 for seat, token in tokens.items()}
+        watcher = await connect(svc, tid, None)
+        table_ref = weakref.ref(svc.tables[tid])
+        rng = random.Random(3)
+        for _ in range(5000):
+            state = svc.tables[tid].state
+            if state.is_over:
+                break
+            sock = socks[state.current_player]
+            await act(svc, sock, rng.choice(sock.state()["legal"]))
+        assert svc.tables[tid].state.is_over
+        for sock in [*socks.values(), watcher]:
+            assert sock.conn is not None
+            await svc.disconnect(sock.conn)
+            sock.conn = None
+        await settle(svc)
+        for _ in range(5):  # the cancelled writers and follower finish
+            await settle(svc)
+        del state, sock
+        assert tid not in svc.tables  # evicted: nobody watches a finished table
+        assert table_ref() is None, "the finished table is only freed by the cycle collector"
+        assert _left(tid) == [], "the table's connections are only freed by the collector"
+    finally:
+        gc.enable()
+    await svc.close()
