@@ -6,6 +6,8 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
+
 from trapoula.web.delta import apply_delta
 from trapoula.web.limits import TokenBucket
 from trapoula.web.service import Connection, TableService
@@ -51,6 +53,12 @@ class FakeSocket:
         return [m["code"] for m in self.of("error")]
 
 
+def table_cases(cases: list[tuple[str, str, dict[str, Any], int]]) -> Any:
+    """Parametrize a test over ``(game, preset, options, n)`` cases of :func:`mixed_table`."""
+    return pytest.mark.parametrize(("game", "preset", "options", "n"), cases,
+                                   ids=[f"{c[0]}-{c[1]}-{c[3]}" for c in cases])
+
+
 async def mixed_table(svc: TableService, game: str, preset: str, options: dict[str, Any],
                       n: int, seed: int, **extra: Any) -> dict[str, Any]:
     """A table of ``n`` seats, humans at the even indexes (P1 is the creator's) and bots at
@@ -59,6 +67,17 @@ async def mixed_table(svc: TableService, game: str, preset: str, options: dict[s
     return await svc.create_table({"game": game, "preset": preset, "options": options,
                                    "seats": seats, "name": "P1", "seat": "P1", "seed": seed,
                                    **extra})
+
+
+async def human_tokens(svc: TableService, made: dict[str, Any], n: int,
+                       name: str = "n{i}") -> dict[str, str]:
+    """The seat tokens of a :func:`mixed_table`: P1's (the creator's), then each other human
+    seat joined under ``name`` (``{i}``: the seat's index)."""
+    tokens = {"P1": made["token"]}
+    for i in range(2, n, 2):
+        joined = await svc.join(made["code"], name.format(i=i), f"P{i + 1}")
+        tokens[f"P{i + 1}"] = joined["token"]
+    return tokens
 
 
 async def settle(svc: TableService) -> None:

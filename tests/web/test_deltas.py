@@ -19,7 +19,16 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import FakeSocket, act, connect, mixed_table, send, settle
+from tests.web.helpers import (
+    FakeSocket,
+    act,
+    connect,
+    human_tokens,
+    mixed_table,
+    send,
+    settle,
+    table_cases,
+)
 from tests.web.leak import deal_of, leaks
 from trapoula.cards import Card
 from trapoula.core.seats import seat_index
@@ -72,17 +81,14 @@ def differ(a: Any, b: Any, path: str = "") -> list[str]:
     return [] if a == b else [f"{path}: {a!r} != {b!r}"[:300]]
 
 
-@pytest.mark.parametrize(("game", "preset", "options", "n"), CASES,
-                         ids=[f"{c[0]}-{c[1]}-{c[3]}" for c in CASES])
+@table_cases(CASES)
 async def test_deltas_rebuild_the_full_state_and_hide_every_card(
     game: str, preset: str, options: dict[str, Any], n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     svc = TableService(MemoryStore(), bot_delay=0, fixed_seeds=True)
     t = await mixed_table(svc, game, preset, options, n, 11, table={"hold": False})
     tid = t["table_id"]
-    tokens = {"P1": t["token"]}
-    for i in range(2, n, 2):
-        tokens[f"P{i + 1}"] = (await svc.join(t["code"], f"n{i}", f"P{i + 1}"))["token"]
+    tokens = await human_tokens(svc, t, n)
     problems: list[str] = []
     push = Connection.push
 

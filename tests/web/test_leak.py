@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import FakeSocket, act, mixed_table, settle
+from tests.web.helpers import FakeSocket, act, human_tokens, mixed_table, settle, table_cases
 from tests.web.leak import leaks
 from trapoula.web.conn import Connection
 from trapoula.web.limits import TokenBucket
@@ -35,17 +35,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "preset", "options", "n"), CASES,
-                         ids=[f"{c[0]}-{c[1]}-{c[3]}" for c in CASES])
+@table_cases(CASES)
 async def test_no_hidden_card_reaches_any_connection(
     game: str, preset: str, options: dict[str, Any], n: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     svc = TableService(MemoryStore(), bot_delay=0, fixed_seeds=True)
     t = await mixed_table(svc, game, preset, options, n, 17)
     tid = t["table_id"]
-    tokens = {"P1": t["token"]}
-    for i in range(2, n, 2):
-        tokens[f"P{i + 1}"] = (await svc.join(t["code"], f"<b>{i}</b>", f"P{i + 1}"))["token"]
+    tokens = await human_tokens(svc, t, n, "<b>{i}</b>")
     problems: list[str] = []
     count = [0]
 
