@@ -5,16 +5,20 @@
 (['bourloto', 'bourre', 'burraco'], ['en', 'el', 'ru', 'it'])
 >>> resolve_bot("burraco", "heuristic", "medium"), resolve_bot("bourloto", None, "hard")
 ('medium', 'hard')
+>>> default_bot("bourloto", "gr"), default_bot("burraco")
+('medium', 'medium')
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 from trapoula.bots.base import available_bots
 from trapoula.core.options import build_options
 from trapoula.core.registry import available_games, game_class
 from trapoula.errors import ConfigError
+from trapoula.learned import BEATS_HARD
 from trapoula.web.limits import option_maximum
 
 __all__ = ["LEVELS", "LANGUAGES", "default_bot", "games_info", "resolve_bot"]
@@ -40,12 +44,18 @@ def _table_max(info: Any, defaults: list[Any]) -> int | None:
     return max(option_maximum(int(d), info.maximum) for d in defaults)
 
 
-def default_bot(game: str) -> str:
-    """``medium`` where the game has levels, else the heuristic."""
+def default_bot(game: str, preset: str | None = None) -> str:
+    """The bot of a seat that names none: ``learned`` where the shipped network beats ``hard``
+    (:data:`trapoula.learned.BEATS_HARD`: Bourloto ``ru``) and numpy is installed to play it,
+    else ``medium`` where the game has levels, else the heuristic."""
+    if (preset is not None and (game, preset) in BEATS_HARD and "learned" in available_bots(game)
+            and importlib.util.find_spec("numpy") is not None):
+        return "learned"
     return "medium" if "medium" in available_bots(game) else "heuristic"
 
 
-def resolve_bot(game: str, bot: str | None, level: str | None) -> str:
+def resolve_bot(game: str, bot: str | None, level: str | None,
+                preset: str | None = None) -> str:
     """The registered bot to make: a level when the game has it, else the named bot."""
     names = available_bots(game)
     if level and level in names and level in LEVELS:
@@ -56,7 +66,7 @@ def resolve_bot(game: str, bot: str | None, level: str | None) -> str:
         return bot
     if level and level not in LEVELS:
         raise ConfigError(f"no level {level!r}; levels are: {', '.join(LEVELS)}")
-    return default_bot(game)
+    return default_bot(game, preset)
 
 
 def games_info() -> dict[str, Any]:
@@ -90,5 +100,6 @@ def games_info() -> dict[str, Any]:
             "bots": [b for b in bots if b not in LEVELS],
             "levels": [b for b in LEVELS if b in bots],
             "default_bot": default_bot(name),
+            "default_bots": {p: default_bot(name, p) for p in cls.presets},
         })
     return {"games": games, "languages": list(LANGUAGES)}

@@ -68,7 +68,7 @@ def parse_seats(game: Game, spec: Any, n: int) -> tuple[list[SeatRow], str]:
         elif kind == "bot":
             assert isinstance(s, dict)
             try:
-                bot = resolve_bot(game.name, s.get("bot"), s.get("level"))
+                bot = resolve_bot(game.name, s.get("bot"), s.get("level"), game.preset)
             except ConfigError as exc:
                 raise ServiceError(400, "bad_seats", str(exc)) from None
             label, level = bot_label(bot)
@@ -77,7 +77,7 @@ def parse_seats(game: Game, spec: Any, n: int) -> tuple[list[SeatRow], str]:
             raise ServiceError(400, "bad_seats", "each seat is {'kind': 'human'} or "
                                "{'kind': 'bot', 'bot': name, 'level': level}")
     bots = Counter(s.bot for s in seats if s.kind == "bot" and s.bot)
-    level = bots.most_common(1)[0][0] if bots else default_bot(game.name)
+    level = bots.most_common(1)[0][0] if bots else default_bot(game.name, game.preset)
     return seats, str(level)
 
 
@@ -125,7 +125,7 @@ class SeatingMixin:
     def _bot_for(self: TableService, table: Table, seat: str) -> Bot:
         row = table.seat_row(seat)
         name = (row.bot if row is not None and row.kind == "bot" and row.bot
-                else table.settings.level or default_bot(table.game.name))
+                else table.settings.level or default_bot(table.game.name, table.game.preset))
         key = f"{seat}:{name}"
         bot = table.bots.get(key)
         if bot is None:
@@ -283,7 +283,7 @@ class SeatingMixin:
         if row is None or row.kind != "human" or row.taken:
             free = [s.seat for s in table.row.seats if not s.taken]
             raise ProtocolError("seat", f"{target} is not an open seat; open seats: {free}")
-        bot = table.settings.level or default_bot(table.game.name)
+        bot = table.settings.level or default_bot(table.game.name, table.game.preset)
         label, level = bot_label(bot)
         try:
             await self._db(self.store.put_seat, table.table_id,

@@ -27,7 +27,11 @@ def test_two_browsers_two_bots_finish_a_bourloto_deal_without_leaks(
     page = alice.page
     page.fill("#name", "<b>Alice</b>")
     page.select_option("#game", "bourloto")
+    # a seat's default bot follows the preset: learned where it beats hard (ru), else medium
+    page.select_option("#preset", "gr")
+    assert page.input_value('select.seat-kind[data-seat="P3"]') == "level:medium"
     page.select_option("#preset", "ru")
+    assert page.input_value('select.seat-kind[data-seat="P3"]') == "bot:learned"
     page.fill("#opt-target", "1")
     page.select_option('select.seat-kind[data-seat="P2"]', "human")
     page.select_option('select.seat-kind[data-seat="P3"]', "level:easy")

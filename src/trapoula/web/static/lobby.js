@@ -199,9 +199,16 @@
       this.selectPreset(this.gameInfo().default_preset);
     }
 
+    defaultBot(g) {  // the bot a seat gets by default: per preset (learned where it beats hard)
+      return "bot:" + ((g.default_bots && g.default_bots[this.form.preset]) || g.default_bot);
+    }
+
     selectPreset(preset) {
       const g = this.gameInfo();
+      const before = this.defaultBot(g);
       this.form.preset = preset;
+      const after = this.defaultBot(g);
+      this.form.seats = this.form.seats.map((s) => (s === before ? after : s));
       this.form.values = {};
       for (const o of g.options) this.form.values[o.name] = o.default[preset];
       this.resetSeats();
@@ -221,7 +228,7 @@
       const old = this.form.seats;
       const seats = [];
       for (let i = 0; i < n; i++) {
-        seats.push(old[i] && old.length ? old[i] : i === 0 ? "human" : "bot:" + g.default_bot);
+        seats.push(old[i] && old.length ? old[i] : i === 0 ? "human" : this.defaultBot(g));
       }
       if (!seats.includes("human")) seats[0] = "human";
       this.form.seats = seats;
