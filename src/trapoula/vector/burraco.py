@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,8 @@ from trapoula.vector.lazy import LazyFinalsEnv
 __all__ = ["BurracoEncoder", "BurracoVectorEnv", "knows"]
 
 Arr = np.ndarray
+_TEXT = attrgetter("_text")  # an action's canonical text (what _FIRST is keyed by)
+_HEAD = itemgetter(0)
 
 
 class BurracoEncoder(Encoder):
@@ -59,14 +62,17 @@ class BurracoEncoder(Encoder):
         super().__init__(adapter, num_envs)
         self.cells = StateCells(adapter)
         self.n = n = adapter.players
-        self.rows = np.zeros((num_envs, n, self.size), np.float32)
-        self.flat: Any = self.rows.reshape(-1)
+        # every seat's row of every deal, and one scratch cell after them (SmallCells)
+        self.flat: Any = np.zeros(num_envs * n * self.size + 1, np.float32)
+        self.rows = self.flat[:-1].reshape(num_envs, n, self.size)
+        self.small = SmallCells(adapter, num_envs, self.flat)
         self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
 
     def start(self, i: int, play: Play) -> None:
         self.rows[i] = 0.0
+        self.small.start(i)
         self.caches[i] = [RowCache(self.cells.teams) for _ in range(self.n)]
 
     def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
@@ -91,11 +97,12 @@ class BurracoEncoder(Encoder):
         caches = self.caches
         idx: list[int] = []
         vals: list[float] = []
+        self.small.write(tables, seats, skip)
         for i, st in enumerate(tables):
             if skip and i in skip:
                 continue
             me = seats[i]
-            w = changes(st, me, caches[i][me])
+            w = changes(st, me, caches[i][me], False)
             if w:
                 base = (i * n + me) * size
                 idx += [base + k for k in w]
@@ -120,6 +127,107 @@ class BurracoEncoder(Encoder):
         if on:
             flat[on] = 1.0
             flat[at] = pv
+
+
+class SmallCells:
+    """The small public cells of the acting rows of a whole batch, in numpy.
+
+    Every public fact of the adapter (``adapter.facts``: the phase, the seat to act, each
+    seat's card count, the top discard ...) but the result holds one integer, and
+    ``adapter.fact_cells(f, seat, value)`` gives its cells: one cell at most for each of
+    them.  Those are tabulated once per (fact, seat, value) as arrays (a value met for the
+    first time grows the table, from ``fact_cells`` again), and a step reads every acting
+    row's facts from its table, clears the cell of each fact whose value changed since the
+    row last showed it and sets the new one, for all the rows at once.  A row written here
+    is never given its small cells by :meth:`StateCells.small` (no fact cache to keep).
+    The result (at the end of a deal: a batch replaces a finished deal at once) is written
+    per row from ``fact_cells``."""
+
+    def __init__(self, adapter: Adapter, num_envs: int, flat: np.ndarray) -> None:
+        ad: Any = adapter
+        self.adapter = ad
+        self.n = n = adapter.players
+        self.size = adapter.obs_layout.size
+        self.flat = flat  # the rows, and a scratch cell at the end (for "no cell")
+        kinds = [kind for kind, _ in ad.facts]
+        assert kinds[-1] == "result"
+        self.k = k = len(kinds) - 1
+        # a fact's value v is kept as v - lo + 1 (0: nothing shown, the row is blank)
+        self.lo = np.array([-1 if kind in ("to_act", "discard_top", "picked") else 0
+                            for kind in kinds[:-1]], np.int64)
+        self.caps = [8] * k
+        self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
+        self._tabulate()
+
+    def _tabulate(self) -> None:
+        """The cell (offset in the row, -1 for none) and its value of every (seat, fact,
+        value) as ``[seats, sum of caps]`` arrays, the facts' blocks at ``self.at``."""
+        ad, n = self.adapter, self.n
+        at = np.concatenate([[0], np.cumsum(self.caps)[:-1]]).astype(np.int64)
+        total = sum(self.caps)
+        cell = np.full((n, total), -1, np.int64)
+        value = np.zeros((n, total), np.float32)
+        for f in range(self.k):
+            lo = int(self.lo[f])
+            for me in range(n):
+                for v in range(1, self.caps[f]):
+                    on, vals = ad.fact_cells(f, me, v - 1 + lo)
+                    cells = [(c, 1.0) for c in on] + list(vals)
+                    assert len(cells) <= 1, "a fact writes one cell at most"
+                    if cells:
+                        cell[me, at[f] + v], value[me, at[f] + v] = cells[0]
+        self.at, self.cell, self.value = at, cell, value
+
+    def start(self, i: int) -> None:
+        """Deal ``i``'s rows are blank again."""
+        self.shown[i * self.n:(i + 1) * self.n] = 0
+
+    def write(self, tables: Sequence[Any], seats: list[int],
+              skip: set[int] | frozenset[int]) -> None:
+        """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
+        n, size = self.n, self.size
+        keep = [i for i in range(len(tables)) if i not in skip] if skip else None
+        tabs = tables if keep is None else [tables[i] for i in keep]
+        if not tabs:
+            return
+        facts = np.array([(t._phase, -1 if t._phase == OVER else t._turn, t._ctx.dealer,
+                           *t.sizes, t.discard[-1] if t.discard else -1, len(t.discard),
+                           len(t.stock) - t.spos, len(t.pozzetti), *t.taken, t.picked,
+                           t.ending, t.stall) for t in tabs], np.int64)
+        vals = facts - self.lo + 1
+        top = vals.max(0)
+        if (top >= self.caps).any() or (vals < 1).any():
+            if (vals < 1).any():
+                raise ValueError("a public fact below its least value")
+            self.caps = [max(c, 2 * int(t)) if t >= c else c
+                         for c, t in zip(self.caps, top.tolist(), strict=True)]
+            self._tabulate()
+        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
+        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
+        rows = ids * n + me
+        old = self.shown[rows]
+        changed = vals != old
+        r, f = np.nonzero(changed)
+        if not len(r):
+            return
+        m, at = me[r], self.at[f]
+        base = rows[r] * size
+        scratch = len(self.flat) - 1
+        c_old = self.cell[m, at + old[r, f]]
+        c_new = self.cell[m, at + vals[r, f]]
+        flat = self.flat
+        flat[np.where(c_old >= 0, base + c_old, scratch)] = 0.0
+        flat[np.where(c_new >= 0, base + c_new, scratch)] = self.value[m, at + vals[r, f]]
+        self.shown[rows] = vals
+        for j in np.flatnonzero(facts[:, 0] == OVER).tolist():  # (the result, per row)
+            t, i = tabs[j], int(ids[j])
+            scores = t.team_scores()  # (what a state's result holds)
+            res = (tuple(scores[x] for x in t._ctx.team_names), t.end_reason)
+            on, rv = self.adapter.fact_cells(self.k, int(me[j]), res)
+            b = (i * n + int(me[j])) * size
+            flat[[b + c for c in on]] = 1.0
+            for c, x in rv:
+                flat[b + c] = x
 
 
 class _Final:
@@ -255,9 +363,12 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        first = _FIRST
+        first = _FIRST.__getitem__
+        text = _TEXT
+        head = _HEAD
         table_of = self.adapter.table
-        flat: list[int] = []
+        ints: list[int] = []  # every deal's legal integers, deal after deal
+        lens: list[int] = []  # how many each deal has
         seats: list[int] = []
         pendings: list[tuple[int, ...]] = []
         for i, table in enumerate(tables):
@@ -266,20 +377,25 @@ class BurracoVectorEnv(LazyFinalsEnv):
                 moves = legal[i] = table.moves()
             pend = plays[i].pending
             pendings.append(pend)
-            base = i * n_act
             if pend:
                 t = ptab[i] = table_of(moves, pend)
-                flat += [base + k for k in t]
+                ints += t
+                lens.append(len(t))
             else:
-                try:
-                    flat += [base + first[a._text][0] for a in moves]
+                at = len(ints)
+                try:  # (map in C: no Python frame per move)
+                    ints += map(head, map(first, map(text, moves)))
                 except KeyError:  # (an action not met yet)
-                    flat += [base + (first.get(a._text) or _first(a))[0] for a in moves]
+                    del ints[at:]
+                    ints += [(_FIRST.get(a._text) or _first(a))[0] for a in moves]
+                lens.append(len(moves))
             seats.append(table._turn)
-        legal_mask = self._legal_mask = np.zeros((self.num_envs, n_act), np.int8)
-        legal_mask.ravel()[np.fromiter(flat, np.intp, len(flat))] = 1
+        n_env = self.num_envs
+        flat = np.fromiter(ints, np.intp, len(ints))
+        flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
+        legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
+        legal_mask.ravel()[flat] = 1
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
         self.encoder.write_tables(tables, seats, pendings, self.obs)
-

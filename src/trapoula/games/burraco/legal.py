@@ -25,6 +25,8 @@ emptied at once before the next generation of moves (:func:`refresh`).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.errors import IllegalActionError
@@ -62,6 +64,7 @@ __all__ = [
 ]
 
 DRAW, PICKUP, MELD, ADD, DISCARD = range(5)
+_CARDS_OF = itemgetter(0)  # an entry's cards
 KINDS = ("draw", "pickup", "meld", "add", "discard")
 CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
 
@@ -192,7 +195,7 @@ def suit_sequences(key: int) -> tuple[Entry, ...]:
     for u in range(5):
         if w >> u & 1:
             parts.extend(_seq_part(s, pres, 0, u))
-    parts.sort()
+    parts.sort(key=_CARDS_OF)  # (entries with the same cards are the same entry)
     seqs = SUITS[key] = tuple(parts)
     return seqs
 
