@@ -191,3 +191,44 @@ def test_burraco_tables_played_in_place_replay_to_the_engine() -> None:
         if acts[1] < 0:
             assert (env.pending(1), env.state(1)) == held[:2]
             assert np.array_equal(obs[1], held[2]) and not done[1]
+
+
+@pytest.mark.parametrize("preset, players", [("seed", 4), ("seed", 2), ("seed", 3),
+                                             ("fibur", 4)])
+def test_burraco_encoder_rows_follow_any_states(preset: str, players: int) -> None:
+    """The Burraco batch encoder (small public cells tabulated in numpy, the rest read from
+    the state) over public states of random deals, seats asked in random order and deals
+    seen at their end too: every row equals the adapter's tensor of the view."""
+    import random
+
+    from trapoula.envs import make_adapter
+    from trapoula.envs.base import Play
+    from trapoula.vector.burraco import BurracoEncoder
+
+    ad = make_adapter(trapoula.make("burraco", preset, players=players))
+    enc = BurracoEncoder(ad, 2)
+    rng = random.Random(players)
+    plays = [Play(ad, ad.game.new_deal(seed=s)) for s in (11, 12)]
+    for i, p in enumerate(plays):
+        enc.start(i, p)
+    out = np.zeros((2, ad.obs_layout.size), np.float32)
+    compared = ends = 0
+    for _ in range(400):
+        # any seat (the one building a meld while it is pending: its row shows it)
+        seats = np.array([ad.seats.index(p.seat) if p.pending else rng.randrange(players)
+                          for p in plays])
+        enc.write(plays, seats, out)
+        for i, p in enumerate(plays):
+            seat = ad.seats[int(seats[i])]
+            want = ad.observe(p.state.view(seat), p.pending)
+            assert np.array_equal(out[i], want), (i, seat)
+            compared += 1
+        for i, p in enumerate(plays):
+            if p.over:
+                ends += 1
+                plays[i] = Play(ad, ad.game.new_deal(seed=100 + ends))
+                enc.start(i, plays[i])
+            else:
+                legal = p.legal_ints()
+                p.step(legal[int(rng.random() * len(legal))])
+    assert compared == 800 and ends > 0
