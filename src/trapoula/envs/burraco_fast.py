@@ -110,6 +110,22 @@ class StateCells:
         self._memo: dict[int, tuple[Any, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
         self._facts: dict[tuple[int, int, Any], dict[int, float]] = {}  # (fact, me, value)
 
+    def hand(self, st: Any, me: int, cache: RowCache, out: dict[int, float]) -> None:
+        """The hand: the cells of the cards whose count field of the code changed."""
+        code = st.hands[me]
+        d = code ^ cache.hand
+        if d:
+            cache.hand = code
+            base = self.o_hand
+            while d:
+                b = (d & -d).bit_length() - 1
+                if b >= JOKER_SHIFT:
+                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
+                    break
+                t = b >> 1
+                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
+                d &= ~(3 << 2 * t)
+
     def small(self, st: Any, me: int, cache: RowCache, out: dict[int, float]) -> None:
         """The small public cells: the facts they are written from (``adapter.facts``),
         compared with the row's; only the cells of the facts that changed go to ``out``."""
@@ -166,28 +182,16 @@ class StateCells:
         self._memo[id(m)] = (m, cells)
         return cells
 
-    def changes(self, state: Any, me: int, cache: RowCache, small: bool = True
+    def changes(self, state: Any, me: int, cache: RowCache, batched: bool = False
                 ) -> dict[int, float]:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
         from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
-        ``small=False`` leaves out the small public cells (:meth:`small`: a batch writes
-        them, ``trapoula.vector.burraco``)."""
+        ``batched`` leaves out the hand and the small public cells (:meth:`small`), which
+        a batch writes for all its rows at once (``trapoula.vector.burraco``)."""
         st = state
         out: dict[int, float] = {}
-        # the hand: the cards whose count field of the code changed
-        code = st.hands[me]
-        d = code ^ cache.hand
-        if d:
-            cache.hand = code
-            base = self.o_hand
-            while d:
-                b = (d & -d).bit_length() - 1
-                if b >= JOKER_SHIFT:
-                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
-                    break
-                t = b >> 1
-                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
-                d &= ~(3 << 2 * t)
+        if not batched:
+            self.hand(st, me, cache, out)
         # the discard pile (a pile the row shows and more discards on it: only those)
         pile = st.discard
         old = cache.pile
@@ -202,7 +206,7 @@ class StateCells:
             elif pile != old:
                 cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
             cache.pile = pile
-        if small:
+        if not batched:
             self.small(st, me, cache, out)
         # the melds
         nt = self.teams

@@ -38,7 +38,7 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _FIRST, MELD, _first
+from trapoula.envs.burraco import _COPIES, _FIRST, MELD, _first
 from trapoula.envs.burraco_fast import RowCache, StateCells, knows
 from trapoula.errors import IllegalActionError
 from trapoula.games.burraco.turn import OVER, Table
@@ -62,10 +62,10 @@ class BurracoEncoder(Encoder):
         super().__init__(adapter, num_envs)
         self.cells = StateCells(adapter)
         self.n = n = adapter.players
-        # every seat's row of every deal, and one scratch cell after them (SmallCells)
+        # every seat's row of every deal, and one scratch cell after them (BatchCells)
         self.flat: Any = np.zeros(num_envs * n * self.size + 1, np.float32)
         self.rows = self.flat[:-1].reshape(num_envs, n, self.size)
-        self.small = SmallCells(adapter, num_envs, self.flat)
+        self.small = BatchCells(adapter, num_envs, self.flat)
         self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
@@ -102,7 +102,7 @@ class BurracoEncoder(Encoder):
             if skip and i in skip:
                 continue
             me = seats[i]
-            w = changes(st, me, caches[i][me], False)
+            w = changes(st, me, caches[i][me], True)
             if w:
                 base = (i * n + me) * size
                 idx += [base + k for k in w]
@@ -129,8 +129,12 @@ class BurracoEncoder(Encoder):
             flat[at] = pv
 
 
-class SmallCells:
-    """The small public cells of the acting rows of a whole batch, in numpy.
+class BatchCells:
+    """The hands and the small public cells of the acting rows of a whole batch, in numpy.
+
+    The hand: every acting row's hand slice is written again from the seat's hand code
+    (``tables.py``: two bits per card, three for the joker), the copies of each card type
+    over the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
 
     Every public fact of the adapter (``adapter.facts``: the phase, the seat to act, each
     seat's card count, the top discard ...) but the result holds one integer, and
@@ -157,6 +161,8 @@ class SmallCells:
                             for kind in kinds[:-1]], np.int64)
         self.caps = [8] * k
         self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
+        self.o_hand = adapter.obs_layout.offset("hand")
+        self.copies = np.array(_COPIES)
         self._tabulate()
 
     def _tabulate(self) -> None:
@@ -205,6 +211,15 @@ class SmallCells:
         me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
         ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
         rows = ids * n + me
+        # the hands: 14 bytes of each code, two bits a card (the joker: bits 104-106)
+        bits = np.unpackbits(np.frombuffer(b"".join(
+            [t.hands[x].to_bytes(14, "little") for t, x in zip(tabs, me.tolist(), strict=True)]),
+            np.uint8).reshape(len(tabs), 14), axis=1, bitorder="little")
+        counts = np.empty((len(tabs), 53), np.int64)
+        counts[:, :52] = bits[:, 0:104:2] + 2 * bits[:, 1:104:2]
+        counts[:, 52] = bits[:, 104] + 2 * bits[:, 105] + 4 * bits[:, 106]
+        hand = self.o_hand
+        self.flat[:-1].reshape(-1, size)[rows, hand:hand + 53] = counts / self.copies
         old = self.shown[rows]
         changed = vals != old
         r, f = np.nonzero(changed)
