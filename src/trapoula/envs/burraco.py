@@ -232,13 +232,6 @@ class BurracoAdapter(Adapter):
         ])
         self._o = {name: self.obs_layout.offset(name) for name, _ in self.obs_layout.pieces}
         self._rows: Any = None  # observe_state's rows (burraco_fast), made on first use
-        # the small public facts, one value each (fact_cells): seat- and team-wise ones by index
-        self.facts: tuple[tuple[str, int], ...] = (
-            ("phase", 0), ("to_act", 0), ("dealer", 0),
-            *(("hand_counts", k) for k in range(self.players)),
-            ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),
-            *(("pozzetto_taken", t) for t in range(self.teams)),
-            ("picked", 0), ("stock_ending", 0), ("stalemate", 0), ("result", 0))
         self._i = {name: self.info_layout.offset(name)
                    for name in ("discarded_by", "melded_by", "picked_up", "turns_by")}
 
@@ -378,62 +371,36 @@ class BurracoAdapter(Adapter):
                      stalemate: int, scores: Sequence[int] | None, end: str
                      ) -> tuple[list[int], list[tuple[int, float]]]:
         """The cells of the small public pieces, from plain facts (seat and team indices
-        absolute, ``me`` the observer; -1 for none): the union of :meth:`fact_cells` of
-        every fact of :attr:`facts`, shared by :meth:`ones` and the fast readers of the
-        state (:mod:`trapoula.envs.burraco_fast`, :mod:`trapoula.vector.burraco`)."""
-        on: list[int] = []
-        vals: list[tuple[int, float]] = []
-        values = (phase, current, dealer, *hand_counts, top, discards, stock, pozzetti, *taken,
-                  picked, ending, stalemate, None if scores is None else (tuple(scores), end))
-        for f, value in enumerate(values):
-            f_on, f_vals = self.fact_cells(f, me, value)
-            on += f_on
-            vals += f_vals
-        return on, vals
-
-    def fact_cells(self, f: int, me: int, value: Any
-                   ) -> tuple[list[int], list[tuple[int, float]]]:
-        """The cells of public fact number ``f`` of :attr:`facts` holding ``value``, seen
-        by seat ``me``.  Each fact writes only cells of its own (no two facts share a
-        cell), so a reader that keeps a row rewrites only the facts that changed."""
+        absolute, ``me`` the observer; -1 for none): shared by :meth:`ones` and the fast
+        reader of the state (:mod:`trapoula.envs.burraco_fast`)."""
         o = self._o
         n = self.players
-        kind, j = self.facts[f]
-        if kind == "phase":
-            return [o["phase"] + value], []
-        if kind == "to_act":  # the seat to act, -1 at the end
-            return ([o["to_act"] + (value - me) % n] if value >= 0 else []), []
-        if kind == "dealer":
-            return [o["dealer"] + (value - me) % n], []
-        if kind == "hand_counts":  # seat j's cards
-            return [], [(o["hand_counts"] + (j - me) % n, clip01(value / 40.0))]
-        if kind == "discard_top":  # the top discard, -1 for none
-            return ([o["discard_top"] + value] if value >= 0 else []), []
-        if kind == "discard_size":
-            return [], [(o["discard_size"], clip01(value / 40.0))]
-        if kind == "stock":
-            return [], [(o["stock"], value / 108.0)]
-        if kind == "pozzetti_left":
-            return [], [(o["pozzetti_left"], value / 3.0)]
-        if kind == "pozzetto_taken":  # team j took its pozzetto
-            return ([o["pozzetto_taken"] + (j - me) % self.teams] if value else []), []
-        if kind == "picked":  # the card picked as a one-card pile, -1 for none
-            return ([o["picked"] + value] if value >= 0 else []), []
-        if kind == "stock_ending":
-            return ([o["stock_ending"]] if value else []), []
-        if kind == "stalemate":
-            return [], [(o["stalemate"], clip01(value / self.stall))]
-        if value is None:  # the result: None before the end, else (scores, end)
-            return [], []
-        scores, end = value
         nt = self.teams
-        base = o["scores"]
-        vals: list[tuple[int, float]] = []
-        for t, sc in enumerate(scores):
-            at = base + 2 * ((t - me) % nt)
-            vals.append((at, clip01(sc / 2000.0)))
-            vals.append((at + 1, clip01(-sc / 1000.0)))
-        return ([o["end"] + ENDS.index(end)] if end in ENDS else []), vals
+        on = [o["phase"] + phase, o["dealer"] + (dealer - me) % n]
+        if current >= 0:
+            on.append(o["to_act"] + (current - me) % n)
+        base = o["hand_counts"]
+        vals = [(base + (s - me) % n, clip01(k / 40.0)) for s, k in enumerate(hand_counts)]
+        if top >= 0:
+            on.append(o["discard_top"] + top)
+        vals.append((o["discard_size"], clip01(discards / 40.0)))
+        vals.append((o["stock"], stock / 108.0))
+        vals.append((o["pozzetti_left"], pozzetti / 3.0))
+        on += [o["pozzetto_taken"] + (t - me) % nt for t, x in enumerate(taken) if x]
+        if picked >= 0:
+            on.append(o["picked"] + picked)
+        if ending:
+            on.append(o["stock_ending"])
+        vals.append((o["stalemate"], clip01(stalemate / self.stall)))
+        if scores is not None:
+            base = o["scores"]
+            for t, sc in enumerate(scores):
+                at = base + 2 * ((t - me) % nt)
+                vals.append((at, clip01(sc / 2000.0)))
+                vals.append((at + 1, clip01(-sc / 1000.0)))
+            if end in ENDS:
+                on.append(o["end"] + ENDS.index(end))
+        return on, vals
 
     def pending_cells(self, pending: tuple[int, ...]
                       ) -> tuple[list[int], list[tuple[int, float]]]:

@@ -66,17 +66,16 @@ def knows(adapter: Adapter) -> bool:
 
 class RowCache:
     """What one seat's row holds: the hand's code, the discard pile and its counts, the
-    public facts and the cells written from each, and per team the melds shown ((meld,
-    laid by me, cells) each)."""
+    small public cells, and per team the melds shown ((meld, laid by me, cells) each)."""
 
-    __slots__ = ("hand", "pile", "pile_counts", "facts", "fcells", "melds", "keys")
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "keys")
 
     def __init__(self, teams: int) -> None:
         self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
         self.pile: tuple[int, ...] = ()
         self.pile_counts: dict[int, int] = {}
-        self.facts: tuple[Any, ...] = ()  # the public facts the small cells were written from
-        self.fcells: list[dict[int, float]] = []  # the cells of each fact shown
+        self.small: dict[int, float] = {}
+        self.facts: tuple[Any, ...] = ()  # what the small cells were written from
         self.melds: list[list[tuple[Any, bool, dict[int, float]]]] = [[] for _ in range(teams)]
         self.keys: list[tuple[Any, Any]] = [(None, None)] * teams  # (melds, owners) shown
 
@@ -108,64 +107,6 @@ class StateCells:
         self.teams: int = ad.teams
         self.semi = int(ad.game.options.semi_clean_bonus)
         self._memo: dict[int, tuple[Any, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
-        self._facts: dict[tuple[int, int, Any], dict[int, float]] = {}  # (fact, me, value)
-
-    def hand(self, st: Any, me: int, cache: RowCache, out: dict[int, float]) -> None:
-        """The hand: the cells of the cards whose count field of the code changed."""
-        code = st.hands[me]
-        d = code ^ cache.hand
-        if d:
-            cache.hand = code
-            base = self.o_hand
-            while d:
-                b = (d & -d).bit_length() - 1
-                if b >= JOKER_SHIFT:
-                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
-                    break
-                t = b >> 1
-                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
-                d &= ~(3 << 2 * t)
-
-    def small(self, st: Any, me: int, cache: RowCache, out: dict[int, float]) -> None:
-        """The small public cells: the facts they are written from (``adapter.facts``),
-        compared with the row's; only the cells of the facts that changed go to ``out``."""
-        over = st._phase == 2
-        pile = st.discard
-        facts = (st._phase, -1 if over else st._turn, st._ctx.dealer, *st.sizes,
-                 pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
-                 *st.taken, st.picked, st.ending, st.stall,
-                 (tuple(st.result["scores"][t] for t in st._ctx.team_names), st.end_reason)
-                 if over else None)
-        was = cache.facts
-        if facts == was:
-            return
-        cache.facts = facts
-        held = cache.fcells
-        if len(held) != len(facts):
-            held = cache.fcells = [{}] * len(facts)
-        memo = self._facts
-        for f in ([f for f, a, b in zip(range(len(facts)), facts, was, strict=True) if a != b]
-                  if was else range(len(facts))):
-            key = (f, me, facts[f])
-            cells = memo.get(key)
-            if cells is None:
-                cells = self._fact(key)
-            for k in held[f]:
-                if k not in cells:
-                    out[k] = 0.0
-            out.update(cells)
-            held[f] = cells
-
-    def _fact(self, key: tuple[int, int, Any]) -> dict[int, float]:
-        """The cells of a public fact (``adapter.fact_cells``), memoized by (fact, seat,
-        value)."""
-        on, vals = self.adapter.fact_cells(*key)
-        cells = dict.fromkeys(on, 1.0)
-        cells.update(vals)
-        if len(self._facts) > 100_000:
-            self._facts.clear()
-        self._facts[key] = cells
-        return cells
 
     def _meld(self, m: Any) -> dict[int, float]:
         """A meld's cells relative to its block (memoized by the meld object)."""
@@ -186,12 +127,24 @@ class StateCells:
                 ) -> dict[int, float]:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
         from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
-        ``batched`` leaves out the hand and the small public cells (:meth:`small`), which
-        a batch writes for all its rows at once (``trapoula.vector.burraco``)."""
+        ``batched`` leaves out the hand and the small public cells, which a batch writes
+        for all its rows at once (``trapoula.vector.burraco``)."""
         st = state
         out: dict[int, float] = {}
-        if not batched:
-            self.hand(st, me, cache, out)
+        # the hand: the cards whose count field of the code changed
+        code = st.hands[me]
+        d = 0 if batched else code ^ cache.hand
+        if d:
+            cache.hand = code
+            base = self.o_hand
+            while d:
+                b = (d & -d).bit_length() - 1
+                if b >= JOKER_SHIFT:
+                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
+                    break
+                t = b >> 1
+                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
+                d &= ~(3 << 2 * t)
         # the discard pile (a pile the row shows and more discards on it: only those)
         pile = st.discard
         old = cache.pile
@@ -206,8 +159,30 @@ class StateCells:
             elif pile != old:
                 cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
             cache.pile = pile
+        # the small public pieces (the facts they are written from, compared first)
         if not batched:
-            self.small(st, me, cache, out)
+            ctx = st._ctx
+            over = st._phase == 2
+            facts = (ctx, st._phase, st._turn, *st.sizes, pile[-1] if pile else -1, len(pile),
+                     st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
+            if over or facts != cache.facts:  # (at the end: the scores too, always written)
+                cache.facts = () if over else facts
+                on, vals = self.adapter.public_cells(
+                    me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
+                    pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
+                    st.taken, st.picked, st.ending, st.stall,
+                    [st.result["scores"][t] for t in ctx.team_names] if over else None,
+                    st.end_reason)
+                small = dict.fromkeys(on, 1.0)
+                small.update(vals)
+                was = cache.small
+                for k in was:
+                    if k not in small:
+                        out[k] = 0.0
+                for k, x in small.items():
+                    if was.get(k) != x:
+                        out[k] = x
+                cache.small = small
         # the melds
         nt = self.teams
         for t in range(nt):

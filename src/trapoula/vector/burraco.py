@@ -40,13 +40,15 @@ from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.envs.burraco import _COPIES, _FIRST, MELD, _first
 from trapoula.envs.burraco_fast import RowCache, StateCells, knows
+from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
 from trapoula.games.burraco.turn import OVER, Table
 from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
 from trapoula.vector.lazy import LazyFinalsEnv
 
-__all__ = ["BurracoEncoder", "BurracoVectorEnv", "knows"]
+__all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fact_kinds",
+           "knows"]
 
 Arr = np.ndarray
 _TEXT = attrgetter("_text")  # an action's canonical text (what _FIRST is keyed by)
@@ -129,6 +131,50 @@ class BurracoEncoder(Encoder):
             flat[at] = pv
 
 
+def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
+    """The small public facts of a Burraco observation, one integer each, in the order
+    :class:`BatchCells` reads them from a table: (piece, seat or team index)."""
+    return [("phase", 0), ("to_act", 0), ("dealer", 0),
+            *(("hand_counts", k) for k in range(adapter.players)),
+            ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),
+            *(("pozzetto_taken", t) for t in range(adapter.teams)),
+            ("picked", 0), ("stock_ending", 0), ("stalemate", 0)]
+
+
+def fact_cell(adapter: Any, kind: str, j: int, me: int, value: int
+              ) -> tuple[int, float] | None:
+    """The one cell (index in the row, value) that small public fact ``kind`` (of seat or
+    team ``j``) holding ``value`` writes in seat ``me``'s row, or None: the cells of
+    ``adapter.public_cells`` (the layout's writer) fact by fact, pinned to it by
+    ``tests/vector/test_agreement.py``."""
+    o = adapter._o
+    n = adapter.players
+    if kind == "phase":
+        return o["phase"] + value, 1.0
+    if kind == "to_act":  # -1 at the end
+        return (o["to_act"] + (value - me) % n, 1.0) if value >= 0 else None
+    if kind == "dealer":
+        return o["dealer"] + (value - me) % n, 1.0
+    if kind == "hand_counts":
+        return o["hand_counts"] + (j - me) % n, clip01(value / 40.0)
+    if kind == "discard_top":  # -1: no pile
+        return (o["discard_top"] + value, 1.0) if value >= 0 else None
+    if kind == "discard_size":
+        return o["discard_size"], clip01(value / 40.0)
+    if kind == "stock":
+        return o["stock"], value / 108.0
+    if kind == "pozzetti_left":
+        return o["pozzetti_left"], value / 3.0
+    if kind == "pozzetto_taken":
+        return (o["pozzetto_taken"] + (j - me) % adapter.teams, 1.0) if value else None
+    if kind == "picked":  # -1: none
+        return (o["picked"] + value, 1.0) if value >= 0 else None
+    if kind == "stock_ending":
+        return (o["stock_ending"], 1.0) if value else None
+    assert kind == "stalemate"
+    return o["stalemate"], clip01(value / adapter.stall)
+
+
 class BatchCells:
     """The hands and the small public cells of the acting rows of a whole batch, in numpy.
 
@@ -136,16 +182,15 @@ class BatchCells:
     (``tables.py``: two bits per card, three for the joker), the copies of each card type
     over the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
 
-    Every public fact of the adapter (``adapter.facts``: the phase, the seat to act, each
-    seat's card count, the top discard ...) but the result holds one integer, and
-    ``adapter.fact_cells(f, seat, value)`` gives its cells: one cell at most for each of
-    them.  Those are tabulated once per (fact, seat, value) as arrays (a value met for the
-    first time grows the table, from ``fact_cells`` again), and a step reads every acting
-    row's facts from its table, clears the cell of each fact whose value changed since the
-    row last showed it and sets the new one, for all the rows at once.  A row written here
-    is never given its small cells by :meth:`StateCells.small` (no fact cache to keep).
-    The result (at the end of a deal: a batch replaces a finished deal at once) is written
-    per row from ``fact_cells``."""
+    The small public cells: every public fact (:func:`fact_kinds`: the phase, the seat to
+    act, each seat's card count, the top discard ...) but the result holds one integer
+    and writes one cell at most (:func:`fact_cell`).  Those are tabulated per (fact, seat,
+    value) as arrays (a value met for the first time grows the table), and a step reads
+    every acting row's facts from its table, clears the cell of each fact whose value
+    changed since the row last showed it and sets the new one, for all the rows at once.
+    A row written here is never given its small cells by ``StateCells.changes`` (which
+    keeps no record of them then).  The result (at the end of a deal: a batch replaces a
+    finished deal at once) is written per row from ``adapter.public_cells``."""
 
     def __init__(self, adapter: Adapter, num_envs: int, flat: np.ndarray) -> None:
         ad: Any = adapter
@@ -153,12 +198,13 @@ class BatchCells:
         self.n = n = adapter.players
         self.size = adapter.obs_layout.size
         self.flat = flat  # the rows, and a scratch cell at the end (for "no cell")
-        kinds = [kind for kind, _ in ad.facts]
-        assert kinds[-1] == "result"
-        self.k = k = len(kinds) - 1
+        self.kinds = fact_kinds(ad)
+        self.k = k = len(self.kinds)
         # a fact's value v is kept as v - lo + 1 (0: nothing shown, the row is blank)
         self.lo = np.array([-1 if kind in ("to_act", "discard_top", "picked") else 0
-                            for kind in kinds[:-1]], np.int64)
+                            for kind, _ in self.kinds], np.int64)
+        o = adapter.obs_layout.slices
+        self.result_cells = (o["scores"], o["end"])  # (what only the end writes)
         self.caps = [8] * k
         self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
         self.o_hand = adapter.obs_layout.offset("hand")
@@ -173,15 +219,13 @@ class BatchCells:
         total = sum(self.caps)
         cell = np.full((n, total), -1, np.int64)
         value = np.zeros((n, total), np.float32)
-        for f in range(self.k):
+        for f, (kind, j) in enumerate(self.kinds):
             lo = int(self.lo[f])
             for me in range(n):
                 for v in range(1, self.caps[f]):
-                    on, vals = ad.fact_cells(f, me, v - 1 + lo)
-                    cells = [(c, 1.0) for c in on] + list(vals)
-                    assert len(cells) <= 1, "a fact writes one cell at most"
-                    if cells:
-                        cell[me, at[f] + v], value[me, at[f] + v] = cells[0]
+                    c = fact_cell(ad, kind, j, me, v - 1 + lo)
+                    if c is not None:
+                        cell[me, at[f] + v], value[me, at[f] + v] = c
         self.at, self.cell, self.value = at, cell, value
 
     def start(self, i: int) -> None:
@@ -235,14 +279,15 @@ class BatchCells:
         flat[np.where(c_new >= 0, base + c_new, scratch)] = self.value[m, at + vals[r, f]]
         self.shown[rows] = vals
         for j in np.flatnonzero(facts[:, 0] == OVER).tolist():  # (the result, per row)
-            t, i = tabs[j], int(ids[j])
+            t, i, x = tabs[j], int(ids[j]), int(me[j])
             scores = t.team_scores()  # (what a state's result holds)
-            res = (tuple(scores[x] for x in t._ctx.team_names), t.end_reason)
-            on, rv = self.adapter.fact_cells(self.k, int(me[j]), res)
-            b = (i * n + int(me[j])) * size
-            flat[[b + c for c in on]] = 1.0
-            for c, x in rv:
-                flat[b + c] = x
+            on, rv = self.adapter.public_cells(
+                x, OVER, -1, t._ctx.dealer, t.sizes, -1, 0, 0, 0, t.taken, -1, False, 0,
+                [scores[name] for name in t._ctx.team_names], t.end_reason)
+            b = (i * n + x) * size
+            for c, v in [*((c, 1.0) for c in on), *rv]:
+                if any(sl.start <= c < sl.stop for sl in self.result_cells):
+                    flat[b + c] = v
 
 
 class _Final:
