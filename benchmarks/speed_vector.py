@@ -16,6 +16,8 @@ loaded machine they are noisy.
 /tmp/base``) also times that tree's batches, each tree's in a fresh process of its own,
 interleaved round by round with this tree's (also in fresh processes then) and OpenSpiel's:
 a before/after in one run.  ``--games burraco,bourre`` keeps only those games.
+``--engine`` also times Burraco's engine alone in the batch's pattern (the tables' moves
+and steps, no observations and no masks): the bound of the batch while it plays them.
 
 The first lines say which of each tree's modules were mypyc-compiled extensions
 (``make compiled``; ``make bench`` builds them, and ``make pure`` removes them): the figures
@@ -84,6 +86,46 @@ def vector_rate(game: str, preset: str, envs: int, seconds: float, fast: bool = 
     return steps / (time.process_time() - t)
 
 
+def burraco_engine_rate(envs: int, seconds: float) -> float:
+    """Burraco's engine alone in the batch's pattern: ``envs`` tables played in place, each
+    step one uniformly random move of ``table.moves()`` per table and ``table.step`` (no
+    observation, no mask, whole moves: a meld is one step): what the batch's steps cannot
+    beat while they play the engine's tables."""
+    import gc
+
+    import trapoula
+    from trapoula.games.burraco.turn import OVER, Table
+    from trapoula.vector.env import deal_seed
+
+    game = trapoula.make("burraco")
+
+    def deal(i: int, j: int) -> Table:
+        table = object.__new__(Table)
+        game.new_deal(seed=deal_seed(0, i, j))._copy_table(table)
+        return table
+
+    rng = random.Random(0)
+    tables = [deal(i, 0) for i in range(envs)]
+    dealt = [1] * envs
+    steps = 0
+    enabled = gc.isenabled()
+    gc.disable()  # (as env.step does)
+    t = time.process_time()
+    try:
+        while time.process_time() - t < seconds:
+            for i, table in enumerate(tables):
+                legal = table.moves()
+                table.step(legal[int(rng.random() * len(legal))])
+                if table._phase == OVER:
+                    tables[i] = deal(i, dealt[i])
+                    dealt[i] += 1
+            steps += envs
+        return steps / (time.process_time() - t)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def compiled_modules() -> list[str]:
     """The imported ``trapoula`` modules that are mypyc-compiled extensions (``make
     compiled``), short names (``games.burraco.legal``)."""
@@ -133,6 +175,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--baseline", metavar="SRC",
                     help="another tree's src folder, timed beside this one (fresh processes)")
     ap.add_argument("--games", help="only these games (comma-separated)")
+    ap.add_argument("--engine", action="store_true",
+                    help="also time Burraco's engine alone in the batch's pattern (moves and "
+                         "step of tables played in place: no observations, no masks)")
     args = ap.parse_args(argv)
     from pathlib import Path
 
@@ -151,6 +196,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             else:
                 rates.setdefault(key, []).append(
                     vector_rate(game, preset, args.envs, args.seconds))
+            if args.engine and game == "burraco":
+                rates.setdefault("burraco engine alone", []).append(
+                    burraco_engine_rate(args.envs, args.seconds))
             if args.reference:
                 rates.setdefault(key + " (reference)", []).append(
                     vector_rate(game, preset, args.envs, args.seconds, fast=False))
@@ -166,6 +214,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             if key in med:
                 print(f"{key:<28}{med[key]:>12,.0f}   OpenSpiel {other:<10}{med[other]:>10,.0f}"
                       f"   {med[key] / med[other]:>6.1f}x")
+        key = "burraco engine alone"
+        if game == "burraco" and key in med:
+            print(f"{key:<28}{med[key]:>12,.0f}   OpenSpiel {other:<10}{med[other]:>10,.0f}"
+                  f"   {med[key] / med[other]:>6.1f}x   (no observations, no masks)")
     return med
 
 

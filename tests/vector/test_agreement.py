@@ -191,3 +191,83 @@ def test_burraco_tables_played_in_place_replay_to_the_engine() -> None:
         if acts[1] < 0:
             assert (env.pending(1), env.state(1)) == held[:2]
             assert np.array_equal(obs[1], held[2]) and not done[1]
+
+
+@pytest.mark.parametrize("preset, players", [("seed", 4), ("seed", 2), ("seed", 3),
+                                             ("fibur", 4)])
+def test_burraco_encoder_rows_follow_any_states(preset: str, players: int) -> None:
+    """The Burraco batch encoder (small public cells tabulated in numpy, the rest read from
+    the state) over public states of random deals, seats asked in random order and deals
+    seen at their end too: every row equals the adapter's tensor of the view."""
+    import random
+
+    from trapoula.envs import make_adapter
+    from trapoula.envs.base import Play
+    from trapoula.vector.burraco import BurracoEncoder
+
+    ad = make_adapter(trapoula.make("burraco", preset, players=players))
+    enc = BurracoEncoder(ad, 2)
+    rng = random.Random(players)
+    plays = [Play(ad, ad.game.new_deal(seed=s)) for s in (11, 12)]
+    for i, p in enumerate(plays):
+        enc.start(i, p)
+    out = np.zeros((2, ad.obs_layout.size), np.float32)
+    compared = ends = 0
+    for _ in range(400):
+        # any seat (the one building a meld while it is pending: its row shows it)
+        seats = np.array([ad.seats.index(p.seat) if p.pending else rng.randrange(players)
+                          for p in plays])
+        enc.write(plays, seats, out)
+        for i, p in enumerate(plays):
+            seat = ad.seats[int(seats[i])]
+            want = ad.observe(p.state.view(seat), p.pending)
+            assert np.array_equal(out[i], want), (i, seat)
+            compared += 1
+        for i, p in enumerate(plays):
+            if p.over:
+                ends += 1
+                plays[i] = Play(ad, ad.game.new_deal(seed=100 + ends))
+                enc.start(i, plays[i])
+            else:
+                legal = p.legal_ints()
+                p.step(legal[int(rng.random() * len(legal))])
+    assert compared == 800 and ends > 0
+
+
+@pytest.mark.parametrize("preset, players", [("seed", 4), ("seed", 2), ("seed", 3),
+                                             ("fibur", 4)])
+def test_burraco_fact_cells_are_the_adapters_public_cells(preset: str, players: int) -> None:
+    """The batch's small public cells, fact by fact (vector/burraco.py fact_cell), are
+    exactly the adapter's public_cells (the layout's writer), for random facts and every
+    seat."""
+    import random
+
+    from trapoula.envs import make_adapter
+    from trapoula.vector.burraco import fact_cell, fact_kinds
+
+    ad: Any = make_adapter(trapoula.make("burraco", preset, players=players))
+    rng = random.Random(players)
+    for _ in range(500):
+        facts = {"phase": rng.randrange(2), "to_act": rng.randrange(-1, players),
+                 "dealer": rng.randrange(players),
+                 "hand_counts": [rng.randrange(60) for _ in range(players)],
+                 "discard_top": rng.randrange(-1, 53), "discard_size": rng.randrange(60),
+                 "stock": rng.randrange(109), "pozzetti_left": rng.randrange(ad.teams + 1),
+                 "pozzetto_taken": [rng.random() < 0.5 for _ in range(ad.teams)],
+                 "picked": rng.randrange(-1, 53), "stock_ending": rng.random() < 0.3,
+                 "stalemate": rng.randrange(8)}
+        me = rng.randrange(players)
+        on, vals = ad.public_cells(
+            me, facts["phase"], facts["to_act"], facts["dealer"], facts["hand_counts"],
+            facts["discard_top"], facts["discard_size"], facts["stock"],
+            facts["pozzetti_left"], facts["pozzetto_taken"], facts["picked"],
+            facts["stock_ending"], facts["stalemate"], None, "")
+        want = {**dict.fromkeys(on, 1.0), **dict(vals)}
+        got = {}
+        for kind, j in fact_kinds(ad):
+            value = facts[kind]
+            c = fact_cell(ad, kind, j, me, value[j] if isinstance(value, list) else value)
+            if c is not None:
+                assert c[0] not in got  # (no two facts share a cell)
+                got[c[0]] = c[1]
+        assert got == want

@@ -123,14 +123,17 @@ class StateCells:
         self._memo[id(m)] = (m, cells)
         return cells
 
-    def changes(self, state: Any, me: int, cache: RowCache) -> dict[int, float]:
+    def changes(self, state: Any, me: int, cache: RowCache, batched: bool = False
+                ) -> dict[int, float]:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
-        from what ``cache`` says its row holds, ``{index: value}``; the cache is updated."""
+        from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
+        ``batched`` leaves out the hand and the small public cells, which a batch writes
+        for all its rows at once (``trapoula.vector.burraco``)."""
         st = state
         out: dict[int, float] = {}
         # the hand: the cards whose count field of the code changed
         code = st.hands[me]
-        d = code ^ cache.hand
+        d = 0 if batched else code ^ cache.hand
         if d:
             cache.hand = code
             base = self.o_hand
@@ -157,28 +160,29 @@ class StateCells:
                 cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
             cache.pile = pile
         # the small public pieces (the facts they are written from, compared first)
-        ctx = st._ctx
-        over = st._phase == 2
-        facts = (ctx, st._phase, st._turn, *st.sizes, pile[-1] if pile else -1, len(pile),
-                 st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
-        if over or facts != cache.facts:  # (at the end: the scores too, always written)
-            cache.facts = () if over else facts
-            on, vals = self.adapter.public_cells(
-                me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
-                pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
-                st.taken, st.picked, st.ending, st.stall,
-                [st.result["scores"][t] for t in ctx.team_names] if over else None,
-                st.end_reason)
-            small = dict.fromkeys(on, 1.0)
-            small.update(vals)
-            was = cache.small
-            for k in was:
-                if k not in small:
-                    out[k] = 0.0
-            for k, x in small.items():
-                if was.get(k) != x:
-                    out[k] = x
-            cache.small = small
+        if not batched:
+            ctx = st._ctx
+            over = st._phase == 2
+            facts = (ctx, st._phase, st._turn, *st.sizes, pile[-1] if pile else -1, len(pile),
+                     st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
+            if over or facts != cache.facts:  # (at the end: the scores too, always written)
+                cache.facts = () if over else facts
+                on, vals = self.adapter.public_cells(
+                    me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
+                    pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
+                    st.taken, st.picked, st.ending, st.stall,
+                    [st.result["scores"][t] for t in ctx.team_names] if over else None,
+                    st.end_reason)
+                small = dict.fromkeys(on, 1.0)
+                small.update(vals)
+                was = cache.small
+                for k in was:
+                    if k not in small:
+                        out[k] = 0.0
+                for k, x in small.items():
+                    if was.get(k) != x:
+                        out[k] = x
+                cache.small = small
         # the melds
         nt = self.teams
         for t in range(nt):

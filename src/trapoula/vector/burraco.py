@@ -31,23 +31,28 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _FIRST, MELD, _first
+from trapoula.envs.burraco import _COPIES, _FIRST, MELD, _first
 from trapoula.envs.burraco_fast import RowCache, StateCells, knows
+from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
 from trapoula.games.burraco.turn import OVER, Table
 from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
 from trapoula.vector.lazy import LazyFinalsEnv
 
-__all__ = ["BurracoEncoder", "BurracoVectorEnv", "knows"]
+__all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fact_kinds",
+           "knows"]
 
 Arr = np.ndarray
+_TEXT = attrgetter("_text")  # an action's canonical text (what _FIRST is keyed by)
+_HEAD = itemgetter(0)
 
 
 class BurracoEncoder(Encoder):
@@ -59,14 +64,17 @@ class BurracoEncoder(Encoder):
         super().__init__(adapter, num_envs)
         self.cells = StateCells(adapter)
         self.n = n = adapter.players
-        self.rows = np.zeros((num_envs, n, self.size), np.float32)
-        self.flat: Any = self.rows.reshape(-1)
+        # every seat's row of every deal, and one scratch cell after them (BatchCells)
+        self.flat: Any = np.zeros(num_envs * n * self.size + 1, np.float32)
+        self.rows = self.flat[:-1].reshape(num_envs, n, self.size)
+        self.small = BatchCells(adapter, num_envs, self.flat)
         self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
 
     def start(self, i: int, play: Play) -> None:
         self.rows[i] = 0.0
+        self.small.start(i)
         self.caches[i] = [RowCache(self.cells.teams) for _ in range(self.n)]
 
     def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
@@ -91,11 +99,12 @@ class BurracoEncoder(Encoder):
         caches = self.caches
         idx: list[int] = []
         vals: list[float] = []
+        self.small.write(tables, seats, skip)
         for i, st in enumerate(tables):
             if skip and i in skip:
                 continue
             me = seats[i]
-            w = changes(st, me, caches[i][me])
+            w = changes(st, me, caches[i][me], True)
             if w:
                 base = (i * n + me) * size
                 idx += [base + k for k in w]
@@ -120,6 +129,165 @@ class BurracoEncoder(Encoder):
         if on:
             flat[on] = 1.0
             flat[at] = pv
+
+
+def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
+    """The small public facts of a Burraco observation, one integer each, in the order
+    :class:`BatchCells` reads them from a table: (piece, seat or team index)."""
+    return [("phase", 0), ("to_act", 0), ("dealer", 0),
+            *(("hand_counts", k) for k in range(adapter.players)),
+            ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),
+            *(("pozzetto_taken", t) for t in range(adapter.teams)),
+            ("picked", 0), ("stock_ending", 0), ("stalemate", 0)]
+
+
+def fact_cell(adapter: Any, kind: str, j: int, me: int, value: int
+              ) -> tuple[int, float] | None:
+    """The one cell (index in the row, value) that small public fact ``kind`` (of seat or
+    team ``j``) holding ``value`` writes in seat ``me``'s row, or None: the cells of
+    ``adapter.public_cells`` (the layout's writer) fact by fact, pinned to it by
+    ``tests/vector/test_agreement.py``."""
+    o = adapter._o
+    n = adapter.players
+    if kind == "phase":
+        return o["phase"] + value, 1.0
+    if kind == "to_act":  # -1 at the end
+        return (o["to_act"] + (value - me) % n, 1.0) if value >= 0 else None
+    if kind == "dealer":
+        return o["dealer"] + (value - me) % n, 1.0
+    if kind == "hand_counts":
+        return o["hand_counts"] + (j - me) % n, clip01(value / 40.0)
+    if kind == "discard_top":  # -1: no pile
+        return (o["discard_top"] + value, 1.0) if value >= 0 else None
+    if kind == "discard_size":
+        return o["discard_size"], clip01(value / 40.0)
+    if kind == "stock":
+        return o["stock"], value / 108.0
+    if kind == "pozzetti_left":
+        return o["pozzetti_left"], value / 3.0
+    if kind == "pozzetto_taken":
+        return (o["pozzetto_taken"] + (j - me) % adapter.teams, 1.0) if value else None
+    if kind == "picked":  # -1: none
+        return (o["picked"] + value, 1.0) if value >= 0 else None
+    if kind == "stock_ending":
+        return (o["stock_ending"], 1.0) if value else None
+    assert kind == "stalemate"
+    return o["stalemate"], clip01(value / adapter.stall)
+
+
+class BatchCells:
+    """The hands and the small public cells of the acting rows of a whole batch, in numpy.
+
+    The hand: every acting row's hand slice is written again from the seat's hand code
+    (``tables.py``: two bits per card, three for the joker), the copies of each card type
+    over the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
+
+    The small public cells: every public fact (:func:`fact_kinds`: the phase, the seat to
+    act, each seat's card count, the top discard ...) but the result holds one integer
+    and writes one cell at most (:func:`fact_cell`).  Those are tabulated per (fact, seat,
+    value) as arrays (a value met for the first time grows the table), and a step reads
+    every acting row's facts from its table, clears the cell of each fact whose value
+    changed since the row last showed it and sets the new one, for all the rows at once.
+    A row written here is never given its small cells by ``StateCells.changes`` (which
+    keeps no record of them then).  The result (at the end of a deal: a batch replaces a
+    finished deal at once) is written per row from ``adapter.public_cells``."""
+
+    def __init__(self, adapter: Adapter, num_envs: int, flat: np.ndarray) -> None:
+        ad: Any = adapter
+        self.adapter = ad
+        self.n = n = adapter.players
+        self.size = adapter.obs_layout.size
+        self.flat = flat  # the rows, and a scratch cell at the end (for "no cell")
+        self.kinds = fact_kinds(ad)
+        self.k = k = len(self.kinds)
+        # a fact's value v is kept as v - lo + 1 (0: nothing shown, the row is blank)
+        self.lo = np.array([-1 if kind in ("to_act", "discard_top", "picked") else 0
+                            for kind, _ in self.kinds], np.int64)
+        o = adapter.obs_layout.slices
+        self.result_cells = (o["scores"], o["end"])  # (what only the end writes)
+        self.caps = [8] * k
+        self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
+        self.o_hand = adapter.obs_layout.offset("hand")
+        self.copies = np.array(_COPIES)
+        self._tabulate()
+
+    def _tabulate(self) -> None:
+        """The cell (offset in the row, -1 for none) and its value of every (seat, fact,
+        value) as ``[seats, sum of caps]`` arrays, the facts' blocks at ``self.at``."""
+        ad, n = self.adapter, self.n
+        at = np.concatenate([[0], np.cumsum(self.caps)[:-1]]).astype(np.int64)
+        total = sum(self.caps)
+        cell = np.full((n, total), -1, np.int64)
+        value = np.zeros((n, total), np.float32)
+        for f, (kind, j) in enumerate(self.kinds):
+            lo = int(self.lo[f])
+            for me in range(n):
+                for v in range(1, self.caps[f]):
+                    c = fact_cell(ad, kind, j, me, v - 1 + lo)
+                    if c is not None:
+                        cell[me, at[f] + v], value[me, at[f] + v] = c
+        self.at, self.cell, self.value = at, cell, value
+
+    def start(self, i: int) -> None:
+        """Deal ``i``'s rows are blank again."""
+        self.shown[i * self.n:(i + 1) * self.n] = 0
+
+    def write(self, tables: Sequence[Any], seats: list[int],
+              skip: set[int] | frozenset[int]) -> None:
+        """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
+        n, size = self.n, self.size
+        keep = [i for i in range(len(tables)) if i not in skip] if skip else None
+        tabs = tables if keep is None else [tables[i] for i in keep]
+        if not tabs:
+            return
+        facts = np.array([(t._phase, -1 if t._phase == OVER else t._turn, t._ctx.dealer,
+                           *t.sizes, t.discard[-1] if t.discard else -1, len(t.discard),
+                           len(t.stock) - t.spos, len(t.pozzetti), *t.taken, t.picked,
+                           t.ending, t.stall) for t in tabs], np.int64)
+        vals = facts - self.lo + 1
+        top = vals.max(0)
+        if (top >= self.caps).any() or (vals < 1).any():
+            if (vals < 1).any():
+                raise ValueError("a public fact below its least value")
+            self.caps = [max(c, 2 * int(t)) if t >= c else c
+                         for c, t in zip(self.caps, top.tolist(), strict=True)]
+            self._tabulate()
+        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
+        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
+        rows = ids * n + me
+        # the hands: 14 bytes of each code, two bits a card (the joker: bits 104-106)
+        bits = np.unpackbits(np.frombuffer(b"".join(
+            [t.hands[x].to_bytes(14, "little") for t, x in zip(tabs, me.tolist(), strict=True)]),
+            np.uint8).reshape(len(tabs), 14), axis=1, bitorder="little")
+        counts = np.empty((len(tabs), 53), np.int64)
+        counts[:, :52] = bits[:, 0:104:2] + 2 * bits[:, 1:104:2]
+        counts[:, 52] = bits[:, 104] + 2 * bits[:, 105] + 4 * bits[:, 106]
+        hand = self.o_hand
+        self.flat[:-1].reshape(-1, size)[rows, hand:hand + 53] = counts / self.copies
+        old = self.shown[rows]
+        changed = vals != old
+        r, f = np.nonzero(changed)
+        if not len(r):
+            return
+        m, at = me[r], self.at[f]
+        base = rows[r] * size
+        scratch = len(self.flat) - 1
+        c_old = self.cell[m, at + old[r, f]]
+        c_new = self.cell[m, at + vals[r, f]]
+        flat = self.flat
+        flat[np.where(c_old >= 0, base + c_old, scratch)] = 0.0
+        flat[np.where(c_new >= 0, base + c_new, scratch)] = self.value[m, at + vals[r, f]]
+        self.shown[rows] = vals
+        for j in np.flatnonzero(facts[:, 0] == OVER).tolist():  # (the result, per row)
+            t, i, x = tabs[j], int(ids[j]), int(me[j])
+            scores = t.team_scores()  # (what a state's result holds)
+            on, rv = self.adapter.public_cells(
+                x, OVER, -1, t._ctx.dealer, t.sizes, -1, 0, 0, 0, t.taken, -1, False, 0,
+                [scores[name] for name in t._ctx.team_names], t.end_reason)
+            b = (i * n + x) * size
+            for c, v in [*((c, 1.0) for c in on), *rv]:
+                if any(sl.start <= c < sl.stop for sl in self.result_cells):
+                    flat[b + c] = v
 
 
 class _Final:
@@ -255,9 +423,12 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        first = _FIRST
+        first = _FIRST.__getitem__
+        text = _TEXT
+        head = _HEAD
         table_of = self.adapter.table
-        flat: list[int] = []
+        ints: list[int] = []  # every deal's legal integers, deal after deal
+        lens: list[int] = []  # how many each deal has
         seats: list[int] = []
         pendings: list[tuple[int, ...]] = []
         for i, table in enumerate(tables):
@@ -266,20 +437,25 @@ class BurracoVectorEnv(LazyFinalsEnv):
                 moves = legal[i] = table.moves()
             pend = plays[i].pending
             pendings.append(pend)
-            base = i * n_act
             if pend:
                 t = ptab[i] = table_of(moves, pend)
-                flat += [base + k for k in t]
+                ints += t
+                lens.append(len(t))
             else:
-                try:
-                    flat += [base + first[a._text][0] for a in moves]
+                at = len(ints)
+                try:  # (map in C: no Python frame per move)
+                    ints += map(head, map(first, map(text, moves)))
                 except KeyError:  # (an action not met yet)
-                    flat += [base + (first.get(a._text) or _first(a))[0] for a in moves]
+                    del ints[at:]
+                    ints += [(_FIRST.get(a._text) or _first(a))[0] for a in moves]
+                lens.append(len(moves))
             seats.append(table._turn)
-        legal_mask = self._legal_mask = np.zeros((self.num_envs, n_act), np.int8)
-        legal_mask.ravel()[np.fromiter(flat, np.intp, len(flat))] = 1
+        n_env = self.num_envs
+        flat = np.fromiter(ints, np.intp, len(ints))
+        flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
+        legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
+        legal_mask.ravel()[flat] = 1
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
         self.encoder.write_tables(tables, seats, pendings, self.obs)
-

@@ -25,6 +25,8 @@ emptied at once before the next generation of moves (:func:`refresh`).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from trapoula.cards import Card
 from trapoula.core.action import Action
 from trapoula.errors import IllegalActionError
@@ -62,6 +64,7 @@ __all__ = [
 ]
 
 DRAW, PICKUP, MELD, ADD, DISCARD = range(5)
+_CARDS_OF = itemgetter(0)  # an entry's cards
 KINDS = ("draw", "pickup", "meld", "add", "discard")
 CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
 
@@ -77,6 +80,7 @@ RANKS: dict[int, tuple[Entry, ...]] = {}
 ADDS: dict[tuple[int, int, int, int, int], tuple[Entry, ...]] = {}
 SET_ADDS: dict[tuple[int, bool, int, int, int], tuple[Entry, ...]] = {}
 _SEQ_PARTS: dict[int, tuple[Entry, ...]] = {}
+_TEMPLATES: dict[int, tuple[tuple[int, ...], ...]] = {}
 _ADD_PARTS: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
 _LIMIT = 100_000  # entries per cache (about 100 MB in all at most); then all are emptied
 FULL = [False]  # a cache is full: empty them all before the next generation of moves
@@ -93,7 +97,7 @@ def refresh() -> None:
     if FULL[0]:
         FULL[0] = False
         for d in (_IDS, _DECODED, SUITS, RANKS, ADDS, SET_ADDS, _SEQ_PARTS,
-                  _ADD_PARTS):
+                  _ADD_PARTS, _TEMPLATES):
             d.clear()
         ACTS.clear()
         for table in DISCARDS:
@@ -192,7 +196,7 @@ def suit_sequences(key: int) -> tuple[Entry, ...]:
     for u in range(5):
         if w >> u & 1:
             parts.extend(_seq_part(s, pres, 0, u))
-    parts.sort()
+    parts.sort(key=_CARDS_OF)  # (entries with the same cards are the same entry)
     seqs = SUITS[key] = tuple(parts)
     return seqs
 
@@ -200,22 +204,46 @@ def suit_sequences(key: int) -> tuple[Entry, ...]:
 def _seq_part(s: int, pres: int, twos: int, u: int) -> tuple[Entry, ...]:
     """The sequences of suit ``s`` from the naturals ``pres`` that hold the wild card number
     ``u`` of WILD_CARDS (``u`` -1: no wild or the suit's own 2, of which there are
-    ``twos``)."""
+    ``twos``).
+
+    They are those of spades (suit 0) moved to suit ``s`` (:func:`_seq_template`): the
+    enumeration depends on the naturals' positions, the suit's 2s and whether another wild
+    card is used, not on the suit or on which wild card it is."""
     key = pres | twos << 13 | (u + 1) << 15 | s << 18
     part = _SEQ_PARTS.get(key)
     if part is None:
         if len(_SEQ_PARTS) > _LIMIT:
             _clear()
+        template = _seq_template(pres, twos, u >= 0)
+        shift = 13 * s
+        if u >= 0:
+            wild = WILD_CARDS[u]
+            melds = [tuple(sorted([wild if c == JOKER else c + shift for c in m]))
+                     for m in template]
+        else:  # (one suit's cards: their order is kept)
+            melds = [tuple([c + shift for c in m]) for m in template]
+        part = _SEQ_PARTS[key] = _entries(melds)
+    return part
+
+
+def _seq_template(pres: int, twos: int, wild: bool) -> tuple[tuple[int, ...], ...]:
+    """The sequences of spades from the naturals ``pres`` and ``twos`` 2s of spades that
+    hold the joker (``wild``; standing for any wild card of another suit) or no other
+    wild card (the reference enumeration of ``melds.py``)."""
+    key = pres | twos << 13 | wild << 15
+    found = _TEMPLATES.get(key)
+    if found is None:
+        if len(_TEMPLATES) > _LIMIT:
+            _clear()
         count = [0] * NCARDS
         for k in range(13):
-            count[13 * s + k] = pres >> k & 1  # (a natural 2 counts in the mask)
+            count[k] = pres >> k & 1  # (a natural 2 counts in the mask)
         out: set[tuple[int, ...]] = set()
-        wild = WILD_CARDS[u] if u >= 0 else -1
-        _sequences(s, _suit_mask(s, count), twos, [wild] if u >= 0 else [], 0, 0, 0, -1, out)
-        if u >= 0:
-            out = {m for m in out if wild in m}
-        part = _SEQ_PARTS[key] = _entries(out)
-    return part
+        _sequences(0, _suit_mask(0, count), twos, [JOKER] if wild else [], 0, 0, 0, -1, out)
+        if wild:
+            out = {m for m in out if JOKER in m}
+        found = _TEMPLATES[key] = tuple(out)
+    return found
 
 
 def rank_entry(k: int, byte: int, w: int) -> tuple[Entry, ...]:

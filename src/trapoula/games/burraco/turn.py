@@ -22,6 +22,7 @@ caches of ``legal.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from trapoula.core.action import Action
@@ -95,6 +96,7 @@ _M0F = int("0F" * 13, 16)
 _M80 = int("80" * 13, 16)
 _AT_LEAST_2 = int("7E" * 13, 16)
 _AT_LEAST_3 = int("7D" * 13, 16)
+_CARDS_OF = itemgetter(0)  # an entry's cards: the canonical order of new melds
 _ONE_OF = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> the card
 
 
@@ -337,7 +339,7 @@ class Table:
                 found.extend(rank_entry(k, r >> 8 * k & 255, w))
         out: list[Action] = []
         if found:
-            found.sort()
+            found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
             if x < 0:  # (no picked card: a meld leaving two cards or more is safe)
                 lim = n - 2
                 out = [ACTS[a] for cards, a, size in found
