@@ -192,7 +192,10 @@ def test_the_sqlite_wal_starts_over_under_continuous_writes(
         return commits, biggest
 
     commits, biggest = asyncio.run(main())
-    assert commits.threaded == 0 and commits.checkpoints >= 10
+    # 3,000 rows make up to 30 checkpoint requests; one runs at a time (in a thread), so a
+    # loaded machine merges several into one: 8 were seen at a load average of 6, 10+ quiet.
+    # At least four means at least two of them held the writes back (restart_every=2).
+    assert commits.threaded == 0 and commits.checkpoints >= 4
     # the 300 commits write ≈ 11 MB of WAL frames: a WAL that never starts over ends that big
     # (measured), one that starts over every 200 rows stays near 1-2 MB
     assert biggest < 5 * 2**20, biggest
