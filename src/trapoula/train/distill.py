@@ -1,0 +1,236 @@
+"""The card network: the shipped Q-network's card outputs fine-tuned on double-dummy targets.
+
+The samples of :mod:`trapoula.train.dd_targets` (the seat's view's network input, the
+double-dummy card points of every legal card on the actual deal) train a copy of the shipped
+network (:func:`train_card_net`; the copy starts from the shipped weights) on its 32 plain
+card-play outputs (integer ``12 + 4k`` for card ``k``): the squared error between the output
+and the card's target (the team's card points from the position on / 100) over the legal
+cards of each decision, plus ``centered`` times the squared error of their differences from the
+decision's mean (the part of a decision's targets that orders its cards, free of the deal's
+level).  The minimiser is the mean double-dummy value of a card given the view: PIMC's value
+with the true posterior, distilled.  The bidding outputs are not trained: the card network
+ships *beside* the bidding network (``card_w0, card_b0, ...`` in the weights file,
+:class:`trapoula.learned.bourloto.QNet`), so the bidding values and every preset not listed in
+``card_presets`` play exactly as before.
+
+Held-out decisions (the last ``holdout`` share of the chunk files) measure what the network
+would gain over the heuristic's card, per decision, in double-dummy points on the actual deal
+(:func:`gains`: playing the network's best card always, or only when it values it at least
+``margin`` card points above the heuristic's card — the ``improve`` rule).
+
+    python -m trapoula.train.distill runs/dd/gr-* --minutes 10 --out runs/dd/card.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from trapoula.learned.bourloto import RETURN_SCALE, weights_path
+from trapoula.train.dd_targets import card_slots
+from trapoula.train.model import make_model
+
+__all__ = ["gains", "load_samples", "main", "train_card_net"]
+
+MARGINS = (0.0, 2.0, 4.0, 8.0)  # card points: the improve margins the held-out check reports
+
+
+def load_samples(folders: Sequence[str | Path]) -> list[dict[str, np.ndarray]]:
+    """Every ``chunk-*.npz`` of ``folders``, in order (a list of dicts of arrays)."""
+    out = []
+    for f in folders:
+        for p in sorted(Path(f).glob("chunk-*.npz")):
+            with np.load(p) as z:
+                if len(z["heur"]):
+                    out.append({k: z[k] for k in z.files})
+    return out
+
+
+def _concat(chunks: Sequence[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    return {k: np.concatenate([c[k] for c in chunks]) for k in ("x", "dd", "heur", "trick")}
+
+
+def gains(q: np.ndarray, dd: np.ndarray, heur: np.ndarray,
+          margins: Sequence[float] = MARGINS) -> dict[str, float]:
+    """Mean double-dummy gain a decision (card points) over the heuristic's card of playing
+    the best card of ``q`` (values ``[N, 32]`` in card points) always (``"always"``) and with
+    each improve margin (``"m<margin>"``, with the share of decisions overridden), and the
+    oracle's (the best card of ``dd``).
+
+    >>> dd = np.array([[10.0, 4.0, np.nan], [0.0, 6.0, 2.0]], np.float32)
+    >>> q = np.array([[1.0, 3.0, 9.0], [0.0, 5.0, 9.0]], np.float32)
+    >>> gains(q, dd, np.array([0, 2]), margins=(3.0,))
+    {'oracle': 2.0, 'always': -1.0, 'm3': -1.0, 'm3_override': 0.5}
+    """
+    legal = ~np.isnan(dd)
+    qm = np.where(legal, q, -np.inf)
+    best = qm.argmax(1)
+    rows = np.arange(len(dd))
+    h = dd[rows, heur]
+    out = {"oracle": float(np.mean(np.nanmax(dd, 1) - h)),
+           "always": float(np.mean(dd[rows, best] - h))}
+    for m in margins:
+        over = qm[rows, best] - q[rows, heur] >= m
+        out[f"m{m:g}"] = float(np.mean(np.where(over, dd[rows, best] - h, 0.0)))
+        out[f"m{m:g}_override"] = float(np.mean(over))
+    return {k: round(v, 3) for k, v in out.items()}
+
+
+def _model_from(arrays: Any) -> torch.nn.Sequential:
+    ws = []
+    k = 0
+    while f"w{k}" in arrays:
+        ws.append((np.asarray(arrays[f"w{k}"], np.float32), np.asarray(arrays[f"b{k}"],
+                                                                       np.float32)))
+        k += 1
+    model = make_model(ws[0][0].shape[0], [w.shape[1] for w, _ in ws[:-1]], ws[-1][0].shape[1])
+    lin = [m for m in model if isinstance(m, torch.nn.Linear)]
+    with torch.no_grad():
+        for m, (w, b) in zip(lin, ws, strict=True):
+            m.weight.copy_(torch.from_numpy(w.T.copy()))
+            m.bias.copy_(torch.from_numpy(b))
+    return model
+
+
+def _card_q(model: torch.nn.Sequential, x: np.ndarray, batch: int = 4096) -> np.ndarray:
+    """The model's card outputs ``[N, 32]`` in card points."""
+    slots = torch.from_numpy(card_slots())
+    out = []
+    with torch.no_grad():
+        for k in range(0, len(x), batch):
+            xb = torch.from_numpy(x[k:k + batch].astype(np.float32))
+            out.append(model(xb)[:, slots].numpy() * RETURN_SCALE)
+    return np.concatenate(out) if out else np.zeros((0, 32), np.float32)
+
+
+def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | None,
+                   base: Any, minutes: float = 10.0, epochs: int = 100, lr: float = 2e-4,
+                   batch: int = 512, centered: float = 1.0, seed: int = 0,
+                   log: Any = print) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
+    """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
+    ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
+    ``always`` gain (the last epoch without ``test``) and the log lines."""
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    model = _model_from(base)
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    slots = torch.from_numpy(card_slots())
+    x = torch.from_numpy(train["x"].astype(np.float32))
+    dd = torch.from_numpy(train["dd"] / RETURN_SCALE)
+    mask = ~torch.isnan(dd)
+    target = torch.nan_to_num(dd)
+    lines: list[dict[str, Any]] = []
+
+    def check(epoch: int, loss: float) -> dict[str, Any]:
+        line: dict[str, Any] = {"epoch": epoch, "loss": round(loss, 5),
+                                "samples": len(train["heur"])}
+        if test is not None and len(test["heur"]):
+            line["held_out"] = gains(_card_q(model, test["x"]), test["dd"],
+                                     test["heur"].astype(np.int64))
+        lines.append(line)
+        log(json.dumps(line))
+        return line
+
+    best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    best = check(0, float("nan")).get("held_out", {}).get("always", -1e9)
+    end = time.monotonic() + 60.0 * minutes
+    for epoch in range(1, epochs + 1):
+        perm = torch.randperm(len(x))
+        total, n = 0.0, 0
+        for k in range(0, len(x), batch):
+            idx = perm[k:k + batch]
+            q = model(x[idx])[:, slots]
+            m = mask[idx].float()
+            t = target[idx]
+            cnt = m.sum(1).clamp(min=1.0)
+            plain = ((q - t) ** 2 * m).sum(1) / cnt
+            qc = q - (q * m).sum(1, keepdim=True) / cnt[:, None]
+            tc = t - (t * m).sum(1, keepdim=True) / cnt[:, None]
+            diff = ((qc - tc) ** 2 * m).sum(1) / cnt
+            loss = (plain + centered * diff).mean()
+            opt.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
+            opt.step()
+            total += float(loss.detach()) * len(idx)
+            n += len(idx)
+        line = check(epoch, total / max(n, 1))
+        score = line.get("held_out", {}).get("always", epoch)
+        if test is None or score > best:
+            best = score
+            best_state = {k: v.clone() for k, v in model.state_dict().items()}
+        if time.monotonic() > end:
+            break
+    model.load_state_dict(best_state)
+    return model, lines
+
+
+def export(model: torch.nn.Sequential, base: Any, path: str | Path, presets: Sequence[str],
+           card_from: int, modes: dict[str, tuple[str, str]],
+           margins: dict[str, tuple[float, float]]) -> None:
+    """``base``'s arrays with the card network beside them (``card_w0, ...``, float16)."""
+    out = {k: np.asarray(base[k]) for k in base}
+    k = 0
+    with torch.no_grad():
+        for m in model:
+            if isinstance(m, torch.nn.Linear):
+                out[f"card_w{k}"] = m.weight.numpy().T.astype(np.float16)
+                out[f"card_b{k}"] = m.bias.numpy().astype(np.float16)
+                k += 1
+    out["card_presets"] = np.array(list(presets), dtype=str)
+    out["card_from"] = np.array([card_from], dtype=np.int8)
+    for p, who in modes.items():
+        out[f"mode_{p}"] = np.array(list(who), dtype=str)
+    for p, v in margins.items():
+        out[f"margin_{p}"] = np.array(list(v), dtype=np.float32)
+    np.savez(path, **out)  # type: ignore[arg-type]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folders", nargs="+", help="folders of dd_targets chunk files")
+    ap.add_argument("--out", required=True, help="the weights file to write (.npz)")
+    ap.add_argument("--base", default=None, help="the weights to start from (default: shipped)")
+    ap.add_argument("--minutes", type=float, default=10.0)
+    ap.add_argument("--epochs", type=int, default=100)
+    ap.add_argument("--lr", type=float, default=2e-4)
+    ap.add_argument("--batch", type=int, default=512)
+    ap.add_argument("--centered", type=float, default=1.0)
+    ap.add_argument("--holdout", type=float, default=0.1, help="share of chunks held out")
+    ap.add_argument("--preset", default="gr", help="the presets the card network plays")
+    ap.add_argument("--card-from", type=int, default=1,
+                    help="the card network decides from this many tricks done on")
+    ap.add_argument("--mode", default="improve/learned",
+                    help="the card presets' default: who decides before / in the play phase")
+    ap.add_argument("--margin", default="20/0", help="their improve margins before / in play")
+    a = ap.parse_args(argv)
+    base_path = Path(a.base) if a.base else weights_path()
+    with np.load(base_path) as z:
+        base = {k: z[k] for k in z.files}
+    chunks = load_samples(a.folders)
+    n_test = int(round(a.holdout * len(chunks))) if len(chunks) > 1 else 0
+    train = _concat(chunks[:len(chunks) - n_test] if n_test else chunks)
+    test = _concat(chunks[len(chunks) - n_test:]) if n_test else None
+    print(f"{len(train['heur'])} training decisions, "
+          f"{0 if test is None else len(test['heur'])} held out", flush=True)
+    model, _ = train_card_net(train, test, base, a.minutes, a.epochs, a.lr, a.batch,
+                              a.centered)
+    presets = a.preset.split(",")
+    bid, play = a.mode.split("/")
+    mb, mp = (float(v) for v in a.margin.split("/"))
+    export(model, base, a.out, presets, a.card_from, {p: (bid, play) for p in presets},
+           {p: (mb, mp) for p in presets})
+    print(f"wrote {a.out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
