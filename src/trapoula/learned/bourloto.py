@@ -127,6 +127,9 @@ class QNet:
         self.card_presets: tuple[str, ...] = (
             self._names(arrays, "card_presets") if self.card_layers else ())
         self.card_from = int(arrays["card_from"][0]) if "card_from" in arrays else 0
+        # a card network whose input also holds the heuristic's card (32 one-hot values)
+        self.card_heuristic = bool(self.card_layers) and int(
+            self.card_layers[0][0].shape[0]) == self.inputs + 32
 
     @staticmethod
     def _names(arrays: Any, key: str) -> tuple[str, ...]:
@@ -300,11 +303,20 @@ class LearnedBourlotoBot(Bot):
         if len(by_card) < 2 or len(view.tricks) < self.net.card_from:
             return helper.choose(view) if len(by_card) != 1 else next(iter(by_card.values()))
         obs = self.adapter.observe(view)
-        q = self.net.values(self._features(obs, view), self.net.card_layers)[0]
+        x = self._features(obs, view)
+        theirs = helper.choose(view) if mode == "improve" or self.net.card_heuristic else None
+        if self.net.card_heuristic:
+            import numpy as np
+
+            one = np.zeros((1, 32), np.float32)
+            if theirs is not None and theirs.kind == "play" and theirs.cards:
+                one[0, CARDS.index(theirs.cards[0].index)] = 1.0
+            x = np.concatenate([x, one], axis=1)
+        q = self.net.values(x, self.net.card_layers)[0]
         value = {c: float(q[12 + 4 * CARDS.index(c)]) * RETURN_SCALE for c in by_card}
         best = max(sorted(value), key=value.__getitem__)
         if mode == "improve":
-            theirs = helper.choose(view)
+            assert theirs is not None
             if not (theirs.kind == "play" and theirs.cards) or (
                     theirs.cards[0].index not in value) or (
                     value[best] - value[theirs.cards[0].index] < self.margin[1]):

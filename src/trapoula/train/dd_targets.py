@@ -11,8 +11,9 @@ their differences carry little luck.
 
 :class:`DDTargets` plays fresh deals with the heuristic bot (ε exploration: a random legal
 action with probability ``epsilon`` before the play phase, ``epsilon_play`` in it) and, at
-each card decision with more than one legal card (from the second trick on; the first trick,
-whose solves cost ~0.8 s a decision here, with probability ``first_trick``), records:
+each card decision with more than one legal card records (the first trick's with probability
+``first_trick``, the second's with ``second_trick``: their solves cost ~0.8 s and ~80 ms a
+decision here, the later tricks' a few ms):
 
 - ``x``: the network input of the seat's view (the shared observation, the preset flag, the
   card-play features: :meth:`trapoula.learned.bourloto.QNet.features`), float16;
@@ -75,8 +76,8 @@ class DDTargets:
     """Heuristic deals of ``preset`` whose card decisions are valued double dummy."""
 
     def __init__(self, preset: str, seed: int = 0, *, epsilon: float = 0.05,
-                 epsilon_play: float = 0.1, first_trick: float = 0.1,
-                 net: QNet | None = None) -> None:
+                 epsilon_play: float = 0.1, first_trick: float = 0.0,
+                 second_trick: float = 1.0, net: QNet | None = None) -> None:
         self.preset = preset
         self.game = trapoula.make("bourloto", preset)
         self.adapter = make_adapter(self.game, layout="shared")
@@ -86,7 +87,7 @@ class DDTargets:
         self.rng = np.random.default_rng(seed)
         self.epsilon = epsilon
         self.epsilon_play = epsilon_play
-        self.first_trick = first_trick
+        self.rates = (first_trick, second_trick)
 
     def sample(self, s: Any) -> tuple[np.ndarray, np.ndarray, int] | None:
         """(x, dd, heuristic's card k) of the decision at state ``s`` (None: no choice)."""
@@ -123,7 +124,7 @@ class DDTargets:
                 legal = view.legal_actions
                 playing = s.phase == "play"
                 if playing and len(legal) > 1 and (
-                        s.tricks_done > 0 or self.rng.random() < self.first_trick):
+                        s.tricks_done > 1 or self.rng.random() < self.rates[s.tricks_done]):
                     got = self.sample(s)
                     if got is not None:
                         xs.append(got[0])
@@ -156,12 +157,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chunk", type=int, default=100, help="deals a chunk file")
     ap.add_argument("--epsilon", type=float, default=0.05)
     ap.add_argument("--epsilon-play", type=float, default=0.1)
-    ap.add_argument("--first-trick", type=float, default=0.1)
+    ap.add_argument("--first-trick", type=float, default=0.0,
+                    help="the share of first-trick decisions valued (default 0)")
+    ap.add_argument("--second-trick", type=float, default=1.0,
+                    help="the share of second-trick decisions valued (default all)")
     a = ap.parse_args(argv)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     gen = DDTargets(a.preset, a.seed, epsilon=a.epsilon, epsilon_play=a.epsilon_play,
-                    first_trick=a.first_trick)
+                    first_trick=a.first_trick, second_trick=a.second_trick)
     start = time.monotonic()
     end = start + 60.0 * a.minutes
     k = len(list(out.glob("chunk-*.npz")))

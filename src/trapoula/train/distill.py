@@ -84,13 +84,17 @@ def gains(q: np.ndarray, dd: np.ndarray, heur: np.ndarray,
     return {k: round(v, 3) for k, v in out.items()}
 
 
-def _model_from(arrays: Any) -> torch.nn.Sequential:
+def _model_from(arrays: Any, more: int = 0) -> torch.nn.Sequential:
+    """The torch MLP of ``arrays``' network, with ``more`` inputs (zero weights) appended."""
     ws = []
     k = 0
     while f"w{k}" in arrays:
         ws.append((np.asarray(arrays[f"w{k}"], np.float32), np.asarray(arrays[f"b{k}"],
                                                                        np.float32)))
         k += 1
+    if more:
+        ws[0] = (np.concatenate([ws[0][0], np.zeros((more, ws[0][0].shape[1]), np.float32)]),
+                 ws[0][1])
     model = make_model(ws[0][0].shape[0], [w.shape[1] for w, _ in ws[:-1]], ws[-1][0].shape[1])
     lin = [m for m in model if isinstance(m, torch.nn.Linear)]
     with torch.no_grad():
@@ -98,6 +102,13 @@ def _model_from(arrays: Any) -> torch.nn.Sequential:
             m.weight.copy_(torch.from_numpy(w.T.copy()))
             m.bias.copy_(torch.from_numpy(b))
     return model
+
+
+def with_heuristic(x: np.ndarray, heur: np.ndarray) -> np.ndarray:
+    """``x`` with the one-hot of the heuristic's card appended (32 columns)."""
+    one = np.zeros((len(x), 32), x.dtype)
+    one[np.arange(len(x)), heur] = 1
+    return np.concatenate([x, one], axis=1)
 
 
 def _card_q(model: torch.nn.Sequential, x: np.ndarray, batch: int = 4096) -> np.ndarray:
@@ -114,16 +125,37 @@ def _card_q(model: torch.nn.Sequential, x: np.ndarray, batch: int = 4096) -> np.
 def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | None,
                    base: Any, minutes: float = 10.0, epochs: int = 100, lr: float = 2e-4,
                    batch: int = 512, centered: float = 1.0, seed: int = 0,
-                   log: Any = print) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
+                   heuristic_input: bool = False, freeze: int = 0, log: Any = print) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
     """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
     ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
-    ``always`` gain (the last epoch without ``test``) and the log lines."""
+    ``always`` gain (the last epoch without ``test``) and the log lines.
+    ``heuristic_input``: the network also sees the heuristic's card (32 more inputs, one-hot),
+    so it learns where to correct the heuristic.  ``freeze``: the first linear layers kept
+    as they are (the heuristic card's new input weights still train)."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
-    model = _model_from(base)
-    opt = torch.optim.Adam(model.parameters(), lr=lr)
+    model = _model_from(base, 32 if heuristic_input else 0)
+
+    def inputs(d: dict[str, np.ndarray]) -> np.ndarray:
+        return with_heuristic(d["x"], d["heur"].astype(np.int64)) if heuristic_input else d["x"]
+    for k, lin in enumerate(m for m in model if isinstance(m, torch.nn.Linear)):
+        if k >= freeze:
+            break
+        lin.bias.requires_grad_(False)
+        if k == 0 and heuristic_input:
+            old = lin.weight.shape[1] - 32
+
+            def keep(grad: torch.Tensor, old: int = old) -> torch.Tensor:
+                grad = grad.clone()
+                grad[:, :old] = 0.0
+                return grad
+
+            lin.weight.register_hook(keep)
+        else:
+            lin.weight.requires_grad_(False)
+    opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=lr)
     slots = torch.from_numpy(card_slots())
-    x = torch.from_numpy(train["x"].astype(np.float32))
+    x = torch.from_numpy(inputs(train).astype(np.float32))
     dd = torch.from_numpy(train["dd"] / RETURN_SCALE)
     mask = ~torch.isnan(dd)
     target = torch.nan_to_num(dd)
@@ -133,8 +165,12 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
         line: dict[str, Any] = {"epoch": epoch, "loss": round(loss, 5),
                                 "samples": len(train["heur"])}
         if test is not None and len(test["heur"]):
-            line["held_out"] = gains(_card_q(model, test["x"]), test["dd"],
-                                     test["heur"].astype(np.int64))
+            q = _card_q(model, inputs(test))
+            heur = test["heur"].astype(np.int64)
+            line["held_out"] = gains(q, test["dd"], heur)
+            for name, rows in (("trick2", test["trick"] == 1), ("later", test["trick"] > 1)):
+                if rows.any():  # the second trick's decisions, and those after it
+                    line[name] = gains(q[rows], test["dd"][rows], heur[rows])
         lines.append(line)
         log(json.dumps(line))
         return line
@@ -204,6 +240,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=2e-4)
     ap.add_argument("--batch", type=int, default=512)
     ap.add_argument("--centered", type=float, default=1.0)
+    ap.add_argument("--heuristic-input", action="store_true",
+                    help="the card network also sees the heuristic's card")
+    ap.add_argument("--freeze", type=int, default=0,
+                    help="keep the first N linear layers of the base network")
     ap.add_argument("--holdout", type=float, default=0.1, help="share of chunks held out")
     ap.add_argument("--preset", default="gr", help="the presets the card network plays")
     ap.add_argument("--card-from", type=int, default=1,
@@ -222,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(train['heur'])} training decisions, "
           f"{0 if test is None else len(test['heur'])} held out", flush=True)
     model, _ = train_card_net(train, test, base, a.minutes, a.epochs, a.lr, a.batch,
-                              a.centered)
+                              a.centered, heuristic_input=a.heuristic_input, freeze=a.freeze)
     presets = a.preset.split(",")
     bid, play = a.mode.split("/")
     mb, mp = (float(v) for v in a.margin.split("/"))
