@@ -125,7 +125,8 @@ def _card_q(model: torch.nn.Sequential, x: np.ndarray, batch: int = 4096) -> np.
 def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | None,
                    base: Any, minutes: float = 10.0, epochs: int = 100, lr: float = 2e-4,
                    batch: int = 512, centered: float = 1.0, seed: int = 0,
-                   heuristic_input: bool = False, freeze: int = 0, log: Any = print) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
+                   heuristic_input: bool = False, freeze: int = 0, log: Any = print
+                   ) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
     """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
     ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
     ``always`` gain (the last epoch without ``test``) and the log lines.
