@@ -87,34 +87,53 @@ def test_run_records_play_decisions_with_a_choice() -> None:
     assert out["x"].dtype == np.float16 and out["deals"] == 2
 
 
-def _with_card_net() -> QNet:
-    """The shipped file plus a card network (a copy of its own layers) for ``gr``."""
+def _without_card_net() -> dict[str, np.ndarray]:
+    """The shipped file's arrays without its card network: a file of an earlier version."""
     with np.load(weights_path()) as z:
-        a = {k: z[k] for k in z.files}
+        return {k: z[k] for k in z.files if not k.startswith("card_")}
+
+
+def _with_card_net(heuristic: bool = False) -> QNet:
+    """The shipped file plus a card network (a copy of its own layers) for ``gr``; with
+    ``heuristic`` its input also holds the heuristic's card (random weights for it)."""
+    a = _without_card_net()
     k = 0
     while f"w{k}" in a:
         a[f"card_w{k}"], a[f"card_b{k}"] = a[f"w{k}"], a[f"b{k}"]
         k += 1
+    if heuristic:
+        more = np.random.default_rng(0).normal(size=(32, a["w0"].shape[1]))
+        a["card_w0"] = np.concatenate([a["w0"], more.astype(a["w0"].dtype)])
     a["card_presets"] = np.array(["gr"])
     a["card_from"] = np.array([1], np.int8)
     return QNet(a)
 
 
 def test_old_weights_have_no_card_network() -> None:
-    net = load_qnet()
-    assert net.card_layers == [] and net.card_presets == ()
+    net = QNet(_without_card_net())
+    assert net.card_layers == [] and net.card_presets == () and not net.card_heuristic
     assert not LearnedBourlotoBot(trapoula.make("bourloto", "gr"), weights=net).cards
 
 
-@pytest.mark.parametrize("preset", ["gr", "ru"])
-def test_card_network_plays_legal_cards_and_improve_spans_the_heuristic(preset: str) -> None:
+def test_shipped_card_network_plays_gr_only() -> None:
+    net = load_qnet()
+    assert net.card_presets == ("gr",) and net.card_heuristic and net.card_from == 1
+    assert LearnedBourlotoBot(trapoula.make("bourloto", "gr")).cards
+    assert not LearnedBourlotoBot(trapoula.make("bourloto", "ru")).cards
+
+
+@pytest.mark.parametrize("preset,heuristic", [("gr", False), ("ru", False), ("gr", True)])
+def test_card_network_plays_legal_cards_and_improve_spans_the_heuristic(
+        preset: str, heuristic: bool) -> None:
     g = trapoula.make("bourloto", preset)
-    net = _with_card_net()
+    net = _with_card_net(heuristic)
+    assert net.card_heuristic == heuristic
     heur = make_bot("heuristic", g, seed=0)
     never = LearnedBourlotoBot(g, weights=net, bidding="heuristic", play="improve",
                                margin=(0.0, 1e9))
     learned = LearnedBourlotoBot(g, weights=net, bidding="heuristic", play="learned")
-    plain = LearnedBourlotoBot(g, weights=load_qnet(), bidding="heuristic", play="learned")
+    plain = LearnedBourlotoBot(g, weights=QNet(_without_card_net()), bidding="heuristic",
+                               play="learned")
     assert learned.cards == (preset == "gr")
     differs = 0
     for deal in range(3):

@@ -30,7 +30,7 @@ def test_generate_train_export_and_play(tmp_path: Path) -> None:
                     "--mode", "improve/learned", "--margin", "20/0"]) == 0
     with np.load(out) as z, np.load(weights_path()) as old:
         for k in old.files:  # the bidding network and the other presets' settings unchanged
-            if k not in ("mode_gr", "margin_gr"):
+            if k not in ("mode_gr", "margin_gr") and not k.startswith("card_"):
                 assert np.array_equal(z[k], old[k]), k
         net = QNet({k: z[k] for k in z.files})
     assert net.card_presets == ("gr",) and net.card_from == 1

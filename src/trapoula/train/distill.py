@@ -5,7 +5,7 @@ double-dummy card points of every legal card on the actual deal) train a copy of
 network (:func:`train_card_net`; the copy starts from the shipped weights) on its 32 plain
 card-play outputs (integer ``12 + 4k`` for card ``k``): the squared error between the output
 and the card's target (the team's card points from the position on / 100) over the legal
-cards of each decision, plus ``centered`` times the squared error of their differences from the
+cards of each decision (times ``plain``), plus ``centered`` times the squared error of their differences from the
 decision's mean (the part of a decision's targets that orders its cards, free of the deal's
 level).  The minimiser is the mean double-dummy value of a card given the view: PIMC's value
 with the true posterior, distilled.  The bidding outputs are not trained: the card network
@@ -24,6 +24,7 @@ would gain over the heuristic's card, per decision, in double-dummy points on th
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 import time
@@ -40,6 +41,7 @@ from trapoula.train.model import make_model
 
 __all__ = ["gains", "load_samples", "main", "train_card_net"]
 
+NUM_ACTIONS = 140
 MARGINS = (0.0, 2.0, 4.0, 8.0)  # card points: the improve margins the held-out check reports
 
 
@@ -125,17 +127,24 @@ def _card_q(model: torch.nn.Sequential, x: np.ndarray, batch: int = 4096) -> np.
 def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | None,
                    base: Any, minutes: float = 10.0, epochs: int = 100, lr: float = 2e-4,
                    batch: int = 512, centered: float = 1.0, seed: int = 0,
-                   heuristic_input: bool = False, freeze: int = 0, log: Any = print
-                   ) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
+                   heuristic_input: bool = False, freeze: int = 0, plain: float = 1.0,
+                   ema: float = 0.0, hidden: Sequence[int] = (), log: Any = print) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
     """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
     ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
     ``always`` gain (the last epoch without ``test``) and the log lines.
     ``heuristic_input``: the network also sees the heuristic's card (32 more inputs, one-hot),
     so it learns where to correct the heuristic.  ``freeze``: the first linear layers kept
-    as they are (the heuristic card's new input weights still train)."""
+    as they are (the heuristic card's new input weights still train).  ``ema`` > 0: the
+    model checked and returned is the exponential moving average of the weights (that decay
+    a step), which smooths the fit of the targets' noise.  ``hidden``: a new network of
+    these widths (from random weights) instead of the copy of ``base``."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
+    plain_w = plain
     model = _model_from(base, 32 if heuristic_input else 0)
+    if hidden:
+        first = next(m for m in model if isinstance(m, torch.nn.Linear))
+        model = make_model(first.weight.shape[1], hidden, NUM_ACTIONS)
 
     def inputs(d: dict[str, np.ndarray]) -> np.ndarray:
         return with_heuristic(d["x"], d["heur"].astype(np.int64)) if heuristic_input else d["x"]
@@ -155,6 +164,7 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
         else:
             lin.weight.requires_grad_(False)
     opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=lr)
+    shadow = copy.deepcopy(model) if ema > 0 else model
     slots = torch.from_numpy(card_slots())
     x = torch.from_numpy(inputs(train).astype(np.float32))
     dd = torch.from_numpy(train["dd"] / RETURN_SCALE)
@@ -166,7 +176,7 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
         line: dict[str, Any] = {"epoch": epoch, "loss": round(loss, 5),
                                 "samples": len(train["heur"])}
         if test is not None and len(test["heur"]):
-            q = _card_q(model, inputs(test))
+            q = _card_q(shadow, inputs(test))
             heur = test["heur"].astype(np.int64)
             line["held_out"] = gains(q, test["dd"], heur)
             for name, rows in (("trick2", test["trick"] == 1), ("later", test["trick"] > 1)):
@@ -176,7 +186,7 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
         log(json.dumps(line))
         return line
 
-    best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
     best = check(0, float("nan")).get("held_out", {}).get("always", -1e9)
     end = time.monotonic() + 60.0 * minutes
     for epoch in range(1, epochs + 1):
@@ -188,22 +198,26 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
             m = mask[idx].float()
             t = target[idx]
             cnt = m.sum(1).clamp(min=1.0)
-            plain = ((q - t) ** 2 * m).sum(1) / cnt
+            err = ((q - t) ** 2 * m).sum(1) / cnt
             qc = q - (q * m).sum(1, keepdim=True) / cnt[:, None]
             tc = t - (t * m).sum(1, keepdim=True) / cnt[:, None]
             diff = ((qc - tc) ** 2 * m).sum(1) / cnt
-            loss = (plain + centered * diff).mean()
+            loss = (plain_w * err + centered * diff).mean()
             opt.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
             torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
             opt.step()
+            if ema > 0:
+                with torch.no_grad():
+                    for ps, pm in zip(shadow.parameters(), model.parameters(), strict=True):
+                        ps.mul_(ema).add_(pm, alpha=1.0 - ema)
             total += float(loss.detach()) * len(idx)
             n += len(idx)
         line = check(epoch, total / max(n, 1))
         score = line.get("held_out", {}).get("always", epoch)
         if test is None or score > best:
             best = score
-            best_state = {k: v.clone() for k, v in model.state_dict().items()}
+            best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
         if time.monotonic() > end:
             break
     model.load_state_dict(best_state)
@@ -213,8 +227,9 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
 def export(model: torch.nn.Sequential, base: Any, path: str | Path, presets: Sequence[str],
            card_from: int, modes: dict[str, tuple[str, str]],
            margins: dict[str, tuple[float, float]]) -> None:
-    """``base``'s arrays with the card network beside them (``card_w0, ...``, float16)."""
-    out = {k: np.asarray(base[k]) for k in base}
+    """``base``'s arrays with the card network beside them (``card_w0, ...``, float16;
+    ``base``'s own card network, if any, is replaced)."""
+    out = {k: np.asarray(base[k]) for k in base if not k.startswith("card_")}
     k = 0
     with torch.no_grad():
         for m in model:
@@ -245,6 +260,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="the card network also sees the heuristic's card")
     ap.add_argument("--freeze", type=int, default=0,
                     help="keep the first N linear layers of the base network")
+    ap.add_argument("--plain", type=float, default=1.0,
+                    help="the weight of the plain squared error (the centered one: --centered)")
+    ap.add_argument("--ema", type=float, default=0.0,
+                    help="keep the moving average of the weights with this decay a step")
+    ap.add_argument("--hidden", default="",
+                    help="widths of a new network, comma-separated (default: the base's copy)")
     ap.add_argument("--holdout", type=float, default=0.1, help="share of chunks held out")
     ap.add_argument("--preset", default="gr", help="the presets the card network plays")
     ap.add_argument("--card-from", type=int, default=1,
@@ -263,7 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(train['heur'])} training decisions, "
           f"{0 if test is None else len(test['heur'])} held out", flush=True)
     model, _ = train_card_net(train, test, base, a.minutes, a.epochs, a.lr, a.batch,
-                              a.centered, heuristic_input=a.heuristic_input, freeze=a.freeze)
+                              a.centered, heuristic_input=a.heuristic_input, freeze=a.freeze,
+                              plain=a.plain, ema=a.ema,
+                              hidden=[int(h) for h in a.hidden.split(",") if h])
     presets = a.preset.split(",")
     bid, play = a.mode.split("/")
     mb, mp = (float(v) for v in a.margin.split("/"))
