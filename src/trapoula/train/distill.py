@@ -1,24 +1,25 @@
-"""The card network: the shipped Q-network's card outputs fine-tuned on double-dummy targets.
+"""The card network: a Q-network's card outputs trained on double-dummy targets.
 
 The samples of :mod:`trapoula.train.dd_targets` (the seat's view's network input, the
-double-dummy card points of every legal card on the actual deal) train a copy of the shipped
-network (:func:`train_card_net`; the copy starts from the shipped weights) on its 32 plain
-card-play outputs (integer ``12 + 4k`` for card ``k``): the squared error between the output
-and the card's target (the team's card points from the position on / 100) over the legal
-cards of each decision (times ``plain``), plus ``centered`` times the squared error of their differences from the
-decision's mean (the part of a decision's targets that orders its cards, free of the deal's
-level).  The minimiser is the mean double-dummy value of a card given the view: PIMC's value
-with the true posterior, distilled.  The bidding outputs are not trained: the card network
-ships *beside* the bidding network (``card_w0, card_b0, ...`` in the weights file,
-:class:`trapoula.learned.bourloto.QNet`), so the bidding values and every preset not listed in
-``card_presets`` play exactly as before.
+double-dummy card points of every legal card on the actual deal) train a card network
+(:func:`train_card_net`: a copy of the shipped network, or with ``hidden`` a new one, which
+measured better: docs/learned.md) on its 32 plain card-play outputs (integer ``12 + 4k`` for
+card ``k``): ``plain`` times the squared error between the output and the card's target (the
+team's card points from the position on / 100) over the legal cards of each decision, plus
+``centered`` times the squared error of their differences from the decision's mean (the part
+of a decision's targets that orders its cards, free of the deal's level).  The minimiser is
+the mean double-dummy value of a card given the view: PIMC's value with the true posterior,
+distilled.  The bidding network is not trained: the card network ships *beside* it
+(``card_w0, card_b0, ...`` in the weights file, :class:`trapoula.learned.bourloto.QNet`), so
+the bidding values and every preset not listed in ``card_presets`` play exactly as before.
 
 Held-out decisions (the last ``holdout`` share of the chunk files) measure what the network
 would gain over the heuristic's card, per decision, in double-dummy points on the actual deal
 (:func:`gains`: playing the network's best card always, or only when it values it at least
 ``margin`` card points above the heuristic's card — the ``improve`` rule).
 
-    python -m trapoula.train.distill runs/dd/gr-* --minutes 10 --out runs/dd/card.npz
+    python -m trapoula.train.distill runs/dd/gr-1 runs/dd/gr-2 --out card.npz \
+        --hidden 256,128 --heuristic-input --lr 1e-3 --ema 0.998 --centered 200
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
                    base: Any, minutes: float = 10.0, epochs: int = 100, lr: float = 2e-4,
                    batch: int = 512, centered: float = 1.0, seed: int = 0,
                    heuristic_input: bool = False, freeze: int = 0, plain: float = 1.0,
-                   ema: float = 0.0, hidden: Sequence[int] = (), log: Any = print) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
+                   ema: float = 0.0, hidden: Sequence[int] = (), log: Any = print
+                   ) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
     """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
     ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
     ``always`` gain (the last epoch without ``test``) and the log lines.
