@@ -20,6 +20,9 @@ heuristic, for a network trained on the heuristic's own games (docs/learned.md).
 file says which preset plays which way by default (``mode_<preset>`` and ``margin_<preset>``,
 or the older ``heuristic_bidding`` and ``heuristic_play`` lists: the presets where that hybrid
 measured strongest in benchmarks/learned_strength.py); else every decision is the network's.
+A file may also hold a card network (``card_w0, ...``, trained on double-dummy card values:
+:mod:`trapoula.train.distill`) for the presets in ``card_presets``: there ``"learned"`` and
+``"improve"`` in the play phase value the cards with it (from trick ``card_from`` + 1 on).
 
 >>> import trapoula
 >>> from trapoula.bots import make_bot

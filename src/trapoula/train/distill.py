@@ -69,9 +69,9 @@ def gains(q: np.ndarray, dd: np.ndarray, heur: np.ndarray,
     oracle's (the best card of ``dd``).
 
     >>> dd = np.array([[10.0, 4.0, np.nan], [0.0, 6.0, 2.0]], np.float32)
-    >>> q = np.array([[1.0, 3.0, 9.0], [0.0, 5.0, 9.0]], np.float32)
+    >>> q = np.array([[1.0, 3.0, 9.0], [0.0, 9.0, 5.0]], np.float32)
     >>> gains(q, dd, np.array([0, 2]), margins=(3.0,))
-    {'oracle': 2.0, 'always': -1.0, 'm3': -1.0, 'm3_override': 0.5}
+    {'oracle': 2.0, 'always': -1.0, 'm3': 2.0, 'm3_override': 0.5}
     """
     legal = ~np.isnan(dd)
     qm = np.where(legal, q, -np.inf)
