@@ -20,6 +20,9 @@ heuristic, for a network trained on the heuristic's own games (docs/learned.md).
 file says which preset plays which way by default (``mode_<preset>`` and ``margin_<preset>``,
 or the older ``heuristic_bidding`` and ``heuristic_play`` lists: the presets where that hybrid
 measured strongest in benchmarks/learned_strength.py); else every decision is the network's.
+A file may also hold a card network (``card_w0, ...``, trained on double-dummy card values:
+:mod:`trapoula.train.distill`) for the presets in ``card_presets``: there ``"learned"`` and
+``"improve"`` in the play phase value the cards with it (from trick ``card_from`` + 1 on).
 
 >>> import trapoula
 >>> from trapoula.bots import make_bot
@@ -115,18 +118,35 @@ class QNet:
         self.extra = SIZE if self.feature_set else 0
         self.inputs = int(self.layers[0][0].shape[0])
         self.outputs = int(self.layers[-1][0].shape[1])
+        # the card network (``card_w0, card_b0, ...``: the same input and outputs, trained on
+        # double-dummy card values, trapoula.train.distill), the presets whose card play it
+        # decides and the tricks done from which on it does (older files have none)
+        self.card_layers: list[tuple[Any, Any]] = []
+        k = 0
+        while f"card_w{k}" in arrays:
+            self.card_layers.append((np.asarray(arrays[f"card_w{k}"], np.float32),
+                                     np.asarray(arrays[f"card_b{k}"], np.float32)))
+            k += 1
+        self.card_presets: tuple[str, ...] = (
+            self._names(arrays, "card_presets") if self.card_layers else ())
+        self.card_from = int(arrays["card_from"][0]) if "card_from" in arrays else 0
+        # a card network whose input also holds the heuristic's card (32 one-hot values)
+        self.card_heuristic = bool(self.card_layers) and int(
+            self.card_layers[0][0].shape[0]) == self.inputs + 32
 
     @staticmethod
     def _names(arrays: Any, key: str) -> tuple[str, ...]:
         return tuple(str(p) for p in arrays[key]) if key in arrays else ()
 
-    def values(self, x: Any) -> Any:
-        """The network's values ``[M, outputs]`` of inputs ``[M, inputs]`` (float32)."""
+    def values(self, x: Any, layers: list[tuple[Any, Any]] | None = None) -> Any:
+        """The network's values ``[M, outputs]`` of inputs ``[M, inputs]`` (float32);
+        ``layers``: another network of the file (:attr:`card_layers`)."""
         import numpy as np
 
         h = np.asarray(x, np.float32)
-        last = len(self.layers) - 1
-        for k, (w, b) in enumerate(self.layers):
+        layers = self.layers if layers is None else layers
+        last = len(layers) - 1
+        for k, (w, b) in enumerate(layers):
             h = h @ w + b
             if k < last:
                 np.maximum(h, 0.0, out=h)
@@ -211,7 +231,10 @@ class LearnedBourlotoBot(Bot):
         self.margin = margin if margin is not None else self.net.margins.get(
             game.preset, (DEFAULT_MARGIN, DEFAULT_MARGIN))
         self._helper: Bot | None = None
-        if {"heuristic", "improve"} & {self.bidding, self.play}:
+        # the file's card network plays this preset's cards (in modes learned and improve)
+        self.cards = bool(self.net.card_layers) and game.preset in self.net.card_presets
+        if {"heuristic", "improve"} & {self.bidding, self.play} or (
+                self.cards and self.play != "heuristic"):
             from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
 
             self._helper = BourlotoHeuristicBot(game, seed=seed)
@@ -240,6 +263,8 @@ class LearnedBourlotoBot(Bot):
         if mode == "heuristic":
             assert self._helper is not None
             return self._helper.choose(view)
+        if playing and self.cards:
+            return self._card(view, mode)
         obs = self.adapter.observe(view)
         q = self.net.values(self._features(obs, view))[0]
         table = self.adapter.table(list(acts))
@@ -254,3 +279,49 @@ class LearnedBourlotoBot(Bot):
         if action is None:  # pragma: no cover - Bourloto's integers are whole actions
             return self.adapter.decode([best], view)
         return action
+
+    def _card(self, view: Any, mode: str) -> Action:
+        """The card network's move: the heuristic's seven exchange (and any other extra
+        answer offered with the first card), then the legal card of highest value, played
+        with every word it allows (declare, bourlot: their points do not depend on the order
+        of play, so the card network does not value them); before trick ``card_from`` + 1,
+        or in ``"improve"`` unless the network's card beats the heuristic's by the margin
+        (card points), the heuristic's move."""
+        from trapoula.bots.bourloto_heuristic import BourlotoHeuristicBot
+        from trapoula.learned.features import CARDS
+
+        helper = self._helper
+        assert isinstance(helper, BourlotoHeuristicBot)
+        swap, acts = helper.swap_or_rest(view)
+        if swap is not None:
+            return swap
+        by_card: dict[int, Action] = {}
+        for a in acts:
+            if a.kind != "play" or not a.cards:
+                continue
+            c = a.cards[0].index
+            old = by_card.get(c)
+            if old is None or len(a.words) > len(old.words):
+                by_card[c] = a
+        if len(by_card) < 2 or len(view.tricks) < self.net.card_from:
+            return helper.choose(view) if len(by_card) != 1 else next(iter(by_card.values()))
+        obs = self.adapter.observe(view)
+        x = self._features(obs, view)
+        theirs = helper.choose(view) if mode == "improve" or self.net.card_heuristic else None
+        if self.net.card_heuristic:
+            import numpy as np
+
+            one = np.zeros((1, 32), np.float32)
+            if theirs is not None and theirs.kind == "play" and theirs.cards:
+                one[0, CARDS.index(theirs.cards[0].index)] = 1.0
+            x = np.concatenate([x, one], axis=1)
+        q = self.net.values(x, self.net.card_layers)[0]
+        value = {c: float(q[12 + 4 * CARDS.index(c)]) * RETURN_SCALE for c in by_card}
+        best = max(sorted(value), key=value.__getitem__)
+        if mode == "improve":
+            assert theirs is not None
+            if not (theirs.kind == "play" and theirs.cards) or (
+                    theirs.cards[0].index not in value) or (
+                    value[best] - value[theirs.cards[0].index] < self.margin[1]):
+                return theirs
+        return by_card[best]
