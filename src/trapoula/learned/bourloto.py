@@ -81,14 +81,8 @@ class QNet:
     """
 
     def __init__(self, arrays: Any) -> None:
-        import numpy as np
 
-        self.layers: list[tuple[Any, Any]] = []
-        k = 0
-        while f"w{k}" in arrays:
-            self.layers.append((np.asarray(arrays[f"w{k}"], np.float32),
-                                np.asarray(arrays[f"b{k}"], np.float32)))
-            k += 1
+        self.layers = self._layers(arrays, "")
         if not self.layers:
             raise ConfigError("a learned bot's weights need at least one layer (w0, b0)")
         self.presets: tuple[str, ...] = tuple(str(p) for p in arrays["presets"])
@@ -121,18 +115,25 @@ class QNet:
         # the card network (``card_w0, card_b0, ...``: the same input and outputs, trained on
         # double-dummy card values, trapoula.train.distill), the presets whose card play it
         # decides and the tricks done from which on it does (older files have none)
-        self.card_layers: list[tuple[Any, Any]] = []
-        k = 0
-        while f"card_w{k}" in arrays:
-            self.card_layers.append((np.asarray(arrays[f"card_w{k}"], np.float32),
-                                     np.asarray(arrays[f"card_b{k}"], np.float32)))
-            k += 1
+        self.card_layers = self._layers(arrays, "card_")
         self.card_presets: tuple[str, ...] = (
             self._names(arrays, "card_presets") if self.card_layers else ())
         self.card_from = int(arrays["card_from"][0]) if "card_from" in arrays else 0
         # a card network whose input also holds the heuristic's card (32 one-hot values)
         self.card_heuristic = bool(self.card_layers) and int(
             self.card_layers[0][0].shape[0]) == self.inputs + 32
+
+    @staticmethod
+    def _layers(arrays: Any, prefix: str) -> list[tuple[Any, Any]]:
+        """The layers ``{prefix}w0, {prefix}b0, {prefix}w1, ...`` of a weights file (float32)."""
+        import numpy as np
+
+        layers: list[tuple[Any, Any]] = []
+        while f"{prefix}w{len(layers)}" in arrays:
+            k = len(layers)
+            layers.append((np.asarray(arrays[f"{prefix}w{k}"], np.float32),
+                           np.asarray(arrays[f"{prefix}b{k}"], np.float32)))
+        return layers
 
     @staticmethod
     def _names(arrays: Any, key: str) -> tuple[str, ...]:
