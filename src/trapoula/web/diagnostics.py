@@ -188,6 +188,10 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
             write()
 
         def garbage_now() -> None:  # SIGUSR2: what the cyclic garbage is made of
+            # frozen objects too (what PacedCollections froze: garbage the collector can no
+            # longer find, a leak), then frozen again
+            frozen = gc.get_freeze_count()
+            gc.unfreeze()
             gc.set_debug(gc.DEBUG_SAVEALL)
             try:
                 gc.collect()
@@ -195,6 +199,8 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
                 gc.garbage.clear()
             finally:
                 gc.set_debug(0)
+                if frozen:
+                    gc.freeze()
             kinds: Counter[str] = Counter(type(o).__qualname__ for o in found)
             frames: Counter[str] = Counter(
                 o.f_code.co_qualname for o in found if isinstance(o, types.FrameType))
