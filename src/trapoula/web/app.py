@@ -325,6 +325,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
                             headers={"Cache-Control": "public, max-age=300"})
 
     async def ws_table(ws: WebSocket) -> None:
+        raw_send = ws.scope.pop(RAW_SEND, None)  # (kept in the scope it would be a cycle)
         if not _origin_ok(ws, allowed_origins):
             await ws.close(1008)  # before the handshake: the browser sees a refused socket
             return
@@ -336,7 +337,6 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         token = ws.query_params.get("token") or None
         deltas = ws.query_params.get("deltas") in ("1", "true")  # web/delta.py
 
-        raw_send = ws.scope.get(RAW_SEND)
         if raw_send is not None:  # the server's own send: no middleware layers per message
             async def send(text: str) -> None:
                 await raw_send({"type": "websocket.send", "text": text})
@@ -437,6 +437,14 @@ class KeepRawSend:
         self.app = app
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket":
-            scope[RAW_SEND] = send
-        await self.app(scope, receive, send)
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        # the scope must not keep it: uvicorn's protocol holds the scope, and ``send`` is a
+        # method of that protocol -- a reference cycle per socket, which only a full
+        # collection frees, and none once the server has frozen it (PacedCollections)
+        scope[RAW_SEND] = send
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            scope.pop(RAW_SEND, None)

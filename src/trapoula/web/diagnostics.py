@@ -204,9 +204,12 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
             kinds: Counter[str] = Counter(type(o).__qualname__ for o in found)
             frames: Counter[str] = Counter(
                 o.f_code.co_qualname for o in found if isinstance(o, types.FrameType))
+            gens: Counter[str] = Counter(
+                o.gi_code.co_qualname for o in found if isinstance(o, types.GeneratorType))
             forced.append({"t": round(time.monotonic() - t0, 1), "garbage": len(found),
                            "types": dict(kinds.most_common(30)),
-                           "frames": dict(frames.most_common(30))})
+                           "frames": dict(frames.most_common(30)),
+                           "generators": dict(gens.most_common(10))})
             del found
             write()
 
