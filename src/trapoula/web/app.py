@@ -120,7 +120,7 @@ def gc_thresholds() -> tuple[int, int, int]:
 
 
 YOUNG_GC_INTERVAL = 0.1  # seconds between the young generation's collections (0: CPython's)
-FULL_GC_EVERY = 60.0      # seconds between full collections (each followed by gc.freeze())
+FULL_GC_EVERY = 15.0      # seconds between full collections (each followed by gc.freeze())
 
 
 def young_gc_interval() -> float:
@@ -176,12 +176,15 @@ class PacedCollections:
     ``freeze``: each full collection is followed by ``gc.freeze()``, which moves what survived
     it out of the collector's reach, so the next full collection walks only what was made
     since (the last ``full_every`` seconds' survivors), not the whole heap of every table's
-    match: at 500 tables, pauses of a tenth of the time or less, so they can come every minute
-    instead of every five.  Frozen objects are still freed by reference counting (a finished
-    table, a closed socket: ``tests/web/test_memory.py``); what the collector no longer finds is
-    a reference cycle that was alive at a full collection and became garbage later, which the
-    server avoids (tables and sockets break theirs when they go).  Cyclic garbage made since
-    the last full collection lives at most ``full_every`` seconds.
+    match.  In-process at 500 tables (``benchmarks/web_moves.py``'s room) a full collection of
+    the whole heap took 279 ms of CPU, one 60 s of moves after a freeze 45 ms, 20 s after 15 ms
+    and 2 s after 5.5 ms: what a collection walks grows with the time since the last, so they
+    come every 15 s (``TRAPOULA_GC_FULL_S``), short enough to stay below the latency target,
+    at almost no more work in total.  Frozen objects are still freed by reference counting (a
+    finished table, a closed socket: ``tests/web/test_memory.py``); what the collector no longer
+    finds is a reference cycle that was alive at a full collection and became garbage later,
+    which the server avoids (tables and sockets break theirs when they go).  Cyclic garbage
+    made since the last full collection lives at most ``full_every`` seconds.
 
     >>> import asyncio
     >>> async def demo() -> int:

@@ -87,6 +87,7 @@ class GcStats:
         out["max_ms"] = round(every[-1], 2) if every else 0.0
         out["counts"] = list(gc.get_count())  # gc.get_objects(g) would cost a pause itself
         out["frozen"] = gc.get_freeze_count()
+        out["full_ms"] = [round(v, 1) for v in list(self.pauses[2])[-100:]]  # each, in order
         out["collected"] = [g["collected"] for g in gc.get_stats()]
         out["memory"] = memory()
         return out
