@@ -142,3 +142,25 @@ def test_the_raw_send_is_kept_for_websockets_only() -> None:
 
     asyncio.run(main())
     assert seen == [raw_send, None]
+
+
+def test_stopping_before_the_writer_takes_a_waiting_send_over_closes_it() -> None:
+    async def main() -> list[str]:
+        log: list[str] = []
+
+        async def send(text: str) -> None:
+            try:
+                await asyncio.Event().wait()
+            except GeneratorExit:
+                log.append("closed")
+                raise
+
+        c = Connection("t", "P1", send, _close)
+        c.push("one")  # waits; the writer task is made but has not run yet
+        c.stop()
+        await asyncio.sleep(0.01)
+        return log
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert asyncio.run(main()) == ["closed"]

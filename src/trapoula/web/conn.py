@@ -260,7 +260,7 @@ class Connection:
     def stop(self) -> None:
         """The socket is gone: end the writer."""
         self.closed = True
-        if self._inflight is not None and self._writer is None:
+        if self._inflight is not None:  # a waiting send the writer has not taken over yet
             self._inflight.close()
             self._inflight = None
         # the references go with the cancel: a cancelled task keeps its CancelledError, whose
