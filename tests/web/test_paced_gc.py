@@ -10,6 +10,7 @@ import gc
 import pytest
 
 from trapoula.web.app import (
+    FREEZE_FULL_GC_EVERY,
     FULL_GC_EVERY,
     PacedCollections,
     full_gc_every,
@@ -131,8 +132,9 @@ def test_a_frozen_heap_is_walked_no_more_by_a_full_collection() -> None:
 def test_the_full_interval_and_the_freeze_come_from_the_environment(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TRAPOULA_GC_FULL_S", "30")
-    monkeypatch.setenv("TRAPOULA_GC_FREEZE", "0")
-    assert full_gc_every() == 30.0 and gc_freeze() is False
+    monkeypatch.setenv("TRAPOULA_GC_FREEZE", "1")
+    assert full_gc_every() == 30.0 and gc_freeze() is True
     monkeypatch.delenv("TRAPOULA_GC_FULL_S")
+    assert full_gc_every() == FREEZE_FULL_GC_EVERY
     monkeypatch.delenv("TRAPOULA_GC_FREEZE")
-    assert full_gc_every() == FULL_GC_EVERY and gc_freeze() is True
+    assert full_gc_every() == FULL_GC_EVERY and gc_freeze() is False  # the default: no freeze

@@ -120,7 +120,8 @@ def gc_thresholds() -> tuple[int, int, int]:
 
 
 YOUNG_GC_INTERVAL = 0.1  # seconds between the young generation's collections (0: CPython's)
-FULL_GC_EVERY = 15.0      # seconds between full collections (each followed by gc.freeze())
+FULL_GC_EVERY = 300.0     # seconds between full collections
+FREEZE_FULL_GC_EVERY = 15.0  # ... when each is followed by gc.freeze() (TRAPOULA_GC_FREEZE=1)
 
 
 def young_gc_interval() -> float:
@@ -137,7 +138,8 @@ def young_gc_interval() -> float:
 
 
 def full_gc_every() -> float:
-    """:data:`FULL_GC_EVERY`, or ``TRAPOULA_GC_FULL_S`` (seconds).
+    """:data:`FULL_GC_EVERY` (:data:`FREEZE_FULL_GC_EVERY` with :func:`gc_freeze`), or
+    ``TRAPOULA_GC_FULL_S`` (seconds).
 
     >>> full_gc_every() > 0
     True
@@ -145,17 +147,18 @@ def full_gc_every() -> float:
     try:
         return max(1.0, float(os.environ["TRAPOULA_GC_FULL_S"]))
     except (KeyError, ValueError):
-        return FULL_GC_EVERY
+        return FREEZE_FULL_GC_EVERY if gc_freeze() else FULL_GC_EVERY
 
 
 def gc_freeze() -> bool:
-    """Whether a full collection is followed by ``gc.freeze()`` (``TRAPOULA_GC_FREEZE=0``:
-    not, every full collection walks the whole heap).
+    """Whether a full collection is followed by ``gc.freeze()`` (``TRAPOULA_GC_FREEZE=1``;
+    off by default: on a quiet machine at 500 tables each full collection then still took
+    ≈ 90 ms, and one every 15 s raised the p99 of a minute's window from 9 to 39 ms, docs/web.md).
 
     >>> isinstance(gc_freeze(), bool)
     True
     """
-    return os.environ.get("TRAPOULA_GC_FREEZE", "1") != "0"
+    return os.environ.get("TRAPOULA_GC_FREEZE", "0") == "1"
 
 
 class PacedCollections:
@@ -178,9 +181,10 @@ class PacedCollections:
     since (the last ``full_every`` seconds' survivors), not the whole heap of every table's
     match.  In-process at 500 tables (``benchmarks/web_moves.py``'s room) a full collection of
     the whole heap took 279 ms of CPU, one 60 s of moves after a freeze 45 ms, 20 s after 15 ms
-    and 2 s after 5.5 ms: what a collection walks grows with the time since the last, so they
-    come every 15 s (``TRAPOULA_GC_FULL_S``), short enough to stay below the latency target,
-    at almost no more work in total.  Frozen objects are still freed by reference counting (a
+    and 2 s after 5.5 ms.  Through the real server on a quiet machine, though, one every 15 s
+    still took ≈ 90 ms at 500 tables (growing with the tables, not with the interval), so
+    ``trapoula serve`` does not freeze unless asked (``TRAPOULA_GC_FREEZE=1``, every 15 s or
+    ``TRAPOULA_GC_FULL_S``; docs/web.md).  Frozen objects are still freed by reference counting (a
     finished table, a closed socket: ``tests/web/test_memory.py``); what the collector no longer
     finds is a reference cycle that was alive at a full collection and became garbage later,
     which the server avoids (tables and sockets break theirs when they go).  Cyclic garbage
@@ -198,7 +202,7 @@ class PacedCollections:
     """
 
     def __init__(self, interval: float, *, middle_every: int = 0,
-                 full_every: float = FULL_GC_EVERY, freeze: bool = True) -> None:
+                 full_every: float = FULL_GC_EVERY, freeze: bool = False) -> None:
         self.interval = interval
         self.middle_every = middle_every
         self.full_every = full_every
