@@ -628,6 +628,8 @@ def format_report(r: dict[str, Any]) -> str:
             f"gen{n} {g[f'gen{n}']['count']}x, p99 {g[f'gen{n}']['p99_ms']} max "
             f"{g[f'gen{n}']['max_ms']} ms" for n in range(3))
         mem = g.get("memory", {})
+        if g.get("full_ms"):
+            gens += " (full: " + ", ".join(f"{v:g}" for v in g["full_ms"][-30:]) + " ms)"
         lines.append(f"  server collector: {gens}; {g['over_20ms']} pauses > 20 ms; "
                      f"frozen objects {g['frozen']}; "
                      f"pymalloc blocks {mem.get('blocks')}, malloc in use "

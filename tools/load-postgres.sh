@@ -8,7 +8,7 @@ set -e
 PORT=${PGLOAD_PORT:-55432}
 B=$(ls -d /usr/lib/postgresql/*/bin | tail -1)
 D=/tmp/pgload
-runuser -u postgres -- "$B/pg_ctl" -D $D/data -m immediate -w stop 2>/dev/null || true
+runuser -u postgres -- "$B/pg_ctl" -D $D/data -m immediate -w stop >/dev/null 2>&1 || true
 rm -rf $D; mkdir -p $D; chown postgres $D; chmod 700 $D
 runuser -u postgres -- "$B/initdb" -D $D/data -U trapoula -A trust -E UTF8 >/dev/null
 runuser -u postgres -- "$B/pg_ctl" -D $D/data -o "-p $PORT -k $D -c listen_addresses=127.0.0.1 \

@@ -69,3 +69,57 @@ async def test_a_finished_table_and_its_sockets_are_freed_without_the_collector(
     finally:
         gc.enable()
     await svc.close()
+
+
+async def test_a_closed_socket_of_the_real_server_leaves_no_reference_cycle() -> None:
+    """Through uvicorn (the protocol ``trapoula serve`` uses) and the app's middleware: a
+    WebSocket that connects to a table, gets its state and closes leaves nothing that only
+    the cycle collector would free -- which matters since the server freezes what survives a
+    full collection (web/app.py, PacedCollections): a cycle frozen is never freed."""
+    import asyncio
+    import socket
+
+    import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    from websockets.asyncio.client import connect as ws_connect
+
+    from trapoula.web.app import create_app
+    from trapoula.web.headers import header_deadline
+    from trapoula.web.ws_deflate import deflate_protocol
+
+    svc = TableService(MemoryStore(), bot_delay=0, fixed_seeds=True)
+    app = create_app(svc)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           ws=deflate_protocol(14), lifespan="on",
+                                           http=header_deadline(AutoHTTPProtocol, 10)))
+    task = asyncio.ensure_future(server.serve())
+    try:
+        while not server.started:
+            await asyncio.sleep(0.01)
+        t = await svc.create_table({"game": "bourloto", "preset": "ru",
+                                    "seats": [{"kind": "human"}] * 4, "name": "P1",
+                                    "seat": "P1", "seed": 5})
+        url = f"ws://127.0.0.1:{port}/ws/{t['table_id']}"
+        gc.collect()
+        gc.disable()
+        try:
+            for k in range(6):  # spectators and the seat, with and without deltas
+                token = f"?token={t['token']}" if k % 3 == 0 else "?x=1"
+                async with ws_connect(url + token + ("&deltas=1" if k % 2 else "")) as c:
+                    assert '"type":"state"' in str(await c.recv()) + str(await c.recv())
+            for _ in range(20):
+                await asyncio.sleep(0.01)
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            gc.collect()
+            kinds = sorted({type(o).__name__ for o in gc.garbage})
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        assert not [k for k in kinds if "Protocol" in k or k == "Connection"], kinds
+    finally:
+        server.should_exit = True
+        await task

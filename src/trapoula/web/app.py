@@ -36,7 +36,7 @@ from trapoula.web.service import ServiceError, TableService
 from trapoula.web.strings import page_strings
 from trapoula.web.summary import deals_answer, rematch
 
-__all__ = ["GC_THRESHOLDS", "STATIC", "create_app", "tune_gc"]
+__all__ = ["GC_THRESHOLDS", "RAW_SEND", "STATIC", "KeepRawSend", "create_app", "tune_gc"]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("trapoula.web")
@@ -121,6 +121,7 @@ def gc_thresholds() -> tuple[int, int, int]:
 
 YOUNG_GC_INTERVAL = 0.1  # seconds between the young generation's collections (0: CPython's)
 FULL_GC_EVERY = 300.0     # seconds between full collections
+FREEZE_FULL_GC_EVERY = 15.0  # ... when each is followed by gc.freeze() (TRAPOULA_GC_FREEZE=1)
 
 
 def young_gc_interval() -> float:
@@ -136,6 +137,30 @@ def young_gc_interval() -> float:
         return YOUNG_GC_INTERVAL
 
 
+def full_gc_every() -> float:
+    """:data:`FULL_GC_EVERY` (:data:`FREEZE_FULL_GC_EVERY` with :func:`gc_freeze`), or
+    ``TRAPOULA_GC_FULL_S`` (seconds).
+
+    >>> full_gc_every() > 0
+    True
+    """
+    try:
+        return max(1.0, float(os.environ["TRAPOULA_GC_FULL_S"]))
+    except (KeyError, ValueError):
+        return FREEZE_FULL_GC_EVERY if gc_freeze() else FULL_GC_EVERY
+
+
+def gc_freeze() -> bool:
+    """Whether a full collection is followed by ``gc.freeze()`` (``TRAPOULA_GC_FREEZE=1``;
+    off by default: on a quiet machine at 500 tables each full collection then still took
+    ≈ 90 ms, and one every 15 s raised the p99 of a minute's window from 9 to 39 ms, docs/web.md).
+
+    >>> isinstance(gc_freeze(), bool)
+    True
+    """
+    return os.environ.get("TRAPOULA_GC_FREEZE", "0") == "1"
+
+
 class PacedCollections:
     """The cycle collector run by the clock, between the event loop's callbacks.
 
@@ -149,7 +174,21 @@ class PacedCollections:
     the middle generation for the next full one (``middle_every`` > 0 also collects the middle
     one at every ``middle_every``-th tick: at 500 tables that cost 50 ms a time, as much as
     the automatic ones).  The automatic collections hardly ever start then: each of ours
-    resets their count.  Cyclic garbage lives at most ``full_every`` seconds.
+    resets their count.
+
+    ``freeze``: each full collection is followed by ``gc.freeze()``, which moves what survived
+    it out of the collector's reach, so the next full collection walks only what was made
+    since (the last ``full_every`` seconds' survivors), not the whole heap of every table's
+    match.  In-process at 500 tables (``benchmarks/web_moves.py``'s room) a full collection of
+    the whole heap took 279 ms of CPU, one 60 s of moves after a freeze 45 ms, 20 s after 15 ms
+    and 2 s after 5.5 ms.  Through the real server on a quiet machine, though, one every 15 s
+    still took ≈ 90 ms at 500 tables (growing with the tables, not with the interval), so
+    ``trapoula serve`` does not freeze unless asked (``TRAPOULA_GC_FREEZE=1``, every 15 s or
+    ``TRAPOULA_GC_FULL_S``; docs/web.md).  Frozen objects are still freed by reference counting (a
+    finished table, a closed socket: ``tests/web/test_memory.py``); what the collector no longer
+    finds is a reference cycle that was alive at a full collection and became garbage later,
+    which the server avoids (tables and sockets break theirs when they go).  Cyclic garbage
+    made since the last full collection lives at most ``full_every`` seconds.
 
     >>> import asyncio
     >>> async def demo() -> int:
@@ -163,10 +202,11 @@ class PacedCollections:
     """
 
     def __init__(self, interval: float, *, middle_every: int = 0,
-                 full_every: float = FULL_GC_EVERY) -> None:
+                 full_every: float = FULL_GC_EVERY, freeze: bool = False) -> None:
         self.interval = interval
         self.middle_every = middle_every
         self.full_every = full_every
+        self.freeze = freeze
         self.ticks = 0
         self._handle: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -185,6 +225,8 @@ class PacedCollections:
         self.ticks += 1
         if loop.time() >= self._next_full:
             gc.collect(2)
+            if self.freeze:
+                gc.freeze()
             self._next_full = loop.time() + self.full_every
         else:
             middle = self.middle_every > 0 and self.ticks % self.middle_every == 0
@@ -290,6 +332,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
                             headers={"Cache-Control": "public, max-age=300"})
 
     async def ws_table(ws: WebSocket) -> None:
+        raw_send = ws.scope.pop(RAW_SEND, None)  # (kept in the scope it would be a cycle)
         if not _origin_ok(ws, allowed_origins):
             await ws.close(1008)  # before the handshake: the browser sees a refused socket
             return
@@ -301,8 +344,12 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         token = ws.query_params.get("token") or None
         deltas = ws.query_params.get("deltas") in ("1", "true")  # web/delta.py
 
-        async def send(text: str) -> None:
-            await ws.send_text(text)
+        if raw_send is not None:  # the server's own send: no middleware layers per message
+            async def send(text: str) -> None:
+                await raw_send({"type": "websocket.send", "text": text})
+        else:
+            async def send(text: str) -> None:
+                await ws.send_text(text)
 
         async def close(code: int) -> None:
             await ws.close(code)
@@ -342,7 +389,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         young = None
         if gc_tuning:
             tune_gc()
-            young = PacedCollections(young_gc_interval())
+            young = PacedCollections(young_gc_interval(), full_every=full_gc_every(),
+                                     freeze=gc_freeze())
             young.start(asyncio.get_running_loop())
         diagnostics = start_from_env(service)  # opt-in: TRAPOULA_GC_STATS, TRAPOULA_TRACEMALLOC
         try:
@@ -376,4 +424,34 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
                         name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(KeepRawSend)
     return app
+
+
+RAW_SEND = "trapoula.raw_send"
+
+
+class KeepRawSend:
+    """ASGI middleware: a WebSocket's scope keeps the server's own ``send`` (``RAW_SEND``).
+
+    The table socket sends each message with it once accepted, instead of through Starlette's
+    ``WebSocket.send`` and the wrappers its middleware puts around ``send`` (none of which
+    does anything to a ``websocket.send`` message): a move is four messages at a full table,
+    each saved several coroutine calls.  Accepting and closing still go through Starlette.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        # the scope must not keep it: uvicorn's protocol holds the scope, and ``send`` is a
+        # method of that protocol -- a reference cycle per socket, which only a full
+        # collection frees, and none once the server has frozen it (PacedCollections)
+        scope[RAW_SEND] = send
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            scope.pop(RAW_SEND, None)

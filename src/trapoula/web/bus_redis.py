@@ -90,8 +90,11 @@ class RedisBus:
 
     # -- subscribing ---------------------------------------------------------------------------
 
-    async def subscribe(self, table_id: str) -> AsyncGenerator[dict[str, Any], None]:
-        """Every message published to ``table_id`` after the subscription is confirmed.
+    async def subscribe(self, table_id: str, origin: str | None = None
+                        ) -> AsyncGenerator[dict[str, Any], None]:
+        """Every message published to ``table_id`` after the subscription is confirmed
+        (``origin`` is not used: every message, the process's own too, comes back through
+        Redis and keeps the one order of all subscribers; the service skips its own).
 
         The first ``__anext__`` waits until Redis has confirmed the channel's subscription (when
         it is the process's first subscriber of that table; while Redis is unreachable it keeps

@@ -94,19 +94,35 @@ def diff(path: str, old: Any, new: Any, out: Changes) -> None:
     if old.__class__ is not cls:
         out.set(path, dumps(new))
         return
-    names = _DATACLASS.get(cls)
-    if names is None:
-        names = _DATACLASS[cls] = (fields_of(cls) if dataclasses.is_dataclass(new)
-                                   and not isinstance(new, type) else ())
-    if names:
-        for name in names:
-            diff(path + "." + name, getattr(old, name), getattr(new, name), out)
+    key = (path, cls)
+    subpaths = _SUBPATHS.get(key)
+    if subpaths is None:
+        names = (fields_of(cls) if dataclasses.is_dataclass(new) and not isinstance(new, type)
+                 else ())
+        subpaths = _SUBPATHS[key] = tuple((name, path + "." + name) for name in names)
+    if subpaths:
+        for name, sub in subpaths:
+            was, now = getattr(old, name), getattr(new, name)
+            if was is not now:
+                diff(sub, was, now, out)
         return
     if old != new:
         out.set(path, dumps(new))
 
 
-_DATACLASS: dict[type, tuple[str, ...]] = {}  # a class's fields (empty: not a dataclass)
+# (path, class) -> its fields and their paths (empty: not a dataclass)
+_SUBPATHS: dict[tuple[str, type], tuple[tuple[str, str], ...]] = {}
+
+
+def view_paths(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``view.<name>`` for each of ``names`` (cached)."""
+    paths = _VIEW_PATHS.get(names)
+    if paths is None:
+        paths = _VIEW_PATHS[names] = tuple("view." + n for n in names)
+    return paths
+
+
+_VIEW_PATHS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 class Receiver:
@@ -205,7 +221,8 @@ class Deltas:
     """One broadcast of a table: its new :class:`Snapshot`, and each receiver's delta from the
     previous one (``old``, None when no delta client held one)."""
 
-    __slots__ = ("new", "old", "table", "_fn", "_legal_at", "_shared", "_sheet_rows", "_texts")
+    __slots__ = ("new", "old", "table", "_fn", "_legal_at", "_plain", "_shared", "_sheet_rows",
+                 "_texts")
 
     def __init__(self, table: Any, old: Snapshot | None, version: int,
                  members: list[tuple[str, str]], sheet_rows: int) -> None:
@@ -221,6 +238,7 @@ class Deltas:
         self.new = Snapshot(version, table.seq, public if spec is not None else None, own_names,
                             shared, len(getattr(table.state, "deals", ())))
         self._shared: Changes | None = None
+        self._plain: str | None = None  # the delta of a receiver with no change of its own
         self._sheet_rows = sheet_rows
         self._texts: dict[str | None, str | None] = {}  # per receiver (spectators share one)
 
@@ -271,9 +289,10 @@ class Deltas:
         if new.public is not None and new.cls is not None:
             if old.cls is not new.cls or old.public is None:
                 return None
-            names = shared_fields(new.cls, new.own_names)
-            for name, was, now in zip(names, old.public, new.public, strict=True):
-                diff("view." + name, was, now, out)
+            paths = view_paths(shared_fields(new.cls, new.own_names))
+            for path, was, now in zip(paths, old.public, new.public, strict=True):
+                if was is not now:
+                    diff(path, was, now, out)
         self._shared = out
         return out
 
@@ -299,9 +318,13 @@ class Deltas:
         names = self.new.own_names
         if names is None:
             diff("view", old.own, new.own, out)
-        elif seat is not None:
-            for k, name in enumerate(names):
-                diff("view." + name, old.own[k], new.own[k], out)
+        elif seat is not None and old.own != new.own:
+            for path, was, now in zip(view_paths(names), old.own, new.own, strict=True):
+                diff(path, was, now, out)
         assert self.old is not None
+        if not out.sets and not out.appends:  # nothing of its own changed: the shared delta
+            if self._plain is None:
+                self._plain = envelope(self.new.seq, self.old.seq, shared.sets, shared.appends)
+            return self._plain
         return envelope(self.new.seq, self.old.seq, out.sets + shared.sets,
                         out.appends + shared.appends)

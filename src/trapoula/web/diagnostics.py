@@ -87,6 +87,7 @@ class GcStats:
         out["max_ms"] = round(every[-1], 2) if every else 0.0
         out["counts"] = list(gc.get_count())  # gc.get_objects(g) would cost a pause itself
         out["frozen"] = gc.get_freeze_count()
+        out["full_ms"] = [round(v, 1) for v in list(self.pauses[2])[-100:]]  # each, in order
         out["collected"] = [g["collected"] for g in gc.get_stats()]
         out["memory"] = memory()
         return out
@@ -188,6 +189,10 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
             write()
 
         def garbage_now() -> None:  # SIGUSR2: what the cyclic garbage is made of
+            # frozen objects too (what PacedCollections froze: garbage the collector can no
+            # longer find, a leak), then frozen again
+            frozen = gc.get_freeze_count()
+            gc.unfreeze()
             gc.set_debug(gc.DEBUG_SAVEALL)
             try:
                 gc.collect()
@@ -195,12 +200,17 @@ def start_from_env(service: Any = None) -> list[asyncio.Task[None]]:
                 gc.garbage.clear()
             finally:
                 gc.set_debug(0)
+                if frozen:
+                    gc.freeze()
             kinds: Counter[str] = Counter(type(o).__qualname__ for o in found)
             frames: Counter[str] = Counter(
                 o.f_code.co_qualname for o in found if isinstance(o, types.FrameType))
+            gens: Counter[str] = Counter(
+                o.gi_code.co_qualname for o in found if isinstance(o, types.GeneratorType))
             forced.append({"t": round(time.monotonic() - t0, 1), "garbage": len(found),
                            "types": dict(kinds.most_common(30)),
-                           "frames": dict(frames.most_common(30))})
+                           "frames": dict(frames.most_common(30)),
+                           "generators": dict(gens.most_common(10))})
             del found
             write()
 

@@ -142,7 +142,7 @@ class PlayMixin:
 
     async def _follow(self: TableService, table: Table) -> None:
         """Other processes' news about this table: catch up and tell this process's sockets."""
-        async for msg in self.bus.subscribe(table.table_id):
+        async for msg in self.bus.subscribe(table.table_id, origin=self.origin):
             if msg.get("origin") == self.origin:
                 continue
             if "chat" in msg:
