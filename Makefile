@@ -68,7 +68,7 @@ bench: $(DEVSTAMP)
 # even for a class mypyc leaves a plain Python class).  envs/burraco_fast.py (the observation
 # rows) compiles as it is but gains nothing measurable (~1 % of the instructions of a step).
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
-BURRACO_COMPILED := legal melds tables scoring
+BURRACO_COMPILED := legal melds tables scoring turn
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
   $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py)
 compiled: $(DEVSTAMP)
