@@ -61,14 +61,15 @@ bench: $(DEVSTAMP)
 # Burraco, Bourloto and vector tests on the compiled tree).
 # Bourloto: state.py and context.py stay interpreted (a state's class derives from core's
 # interpreted DealState, and drafts are sealed by a __class__ assignment, which compiled
-# classes do not allow).  Burraco: the legal-move caches, the meld analysis, the card tables
-# and the scoring; turn.py stays interpreted: its Table is the base of the interpreted
-# BurracoState, which a compiled class allows only with mypy_extensions' mypyc_attr, an
-# import the rules core may not make (a compiled method checks that self is exactly a Table,
-# even for a class mypyc leaves a plain Python class).  envs/burraco_fast.py (the observation
-# rows) compiles as it is but gains nothing measurable (~1 % of the instructions of a step).
+# classes do not allow).  Burraco: the legal-move caches, the meld analysis, the card tables,
+# the scoring and the turn (turn.py: its Table, the rules object the public state and the
+# batch play, is the base of the interpreted BurracoState, which mypyc allows through
+# mypy_extensions' mypyc_attr(allow_interpreted_subclasses=True), imported under
+# TYPE_CHECKING only: a no-op at run time, see tools/check_layers.py).  envs/burraco_fast.py
+# (the observation rows) compiles as it is but gains nothing measurable (~1 % of the
+# instructions of a step).
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
-BURRACO_COMPILED := legal melds tables scoring
+BURRACO_COMPILED := legal melds tables scoring turn
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
   $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py)
 compiled: $(DEVSTAMP)

@@ -9,6 +9,12 @@ without and with the measured steps, and divide the difference by steps x envs::
 
 ``--src`` runs another tree's ``src`` (e.g. ``git archive main src | tar -x -C /tmp/base``)
 instead of this one.  The actions are drawn as ``speed_vector.py`` draws them.
+
+``--engine``: the engine alone in the batch's pattern instead (``--envs`` tables played in
+place, one uniformly random move of ``table.moves()`` and ``table.step`` per table and
+step, as ``speed_vector.py --engine`` times it).  ``--states``: the public API instead,
+``--steps`` x 100 moves of ``state.legal_actions()`` and ``state.apply`` over successive
+deals (the single-environment path's engine part).
 """
 
 from __future__ import annotations
@@ -24,9 +30,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--envs", type=int, default=256)
     ap.add_argument("--warm", type=int, default=40, help="steps before the measured ones")
     ap.add_argument("--steps", type=int, default=30, help="measured steps")
+    ap.add_argument("--engine", action="store_true", help="the engine alone (no obs/masks)")
+    ap.add_argument("--states", action="store_true", help="state.apply over public states")
     args = ap.parse_args(argv)
     here = str(Path(__file__).resolve().parent)
     sys.path[:0] = [p for p in (args.src, here) if p]
+    if args.engine:
+        engine(args.envs, args.warm + args.steps)
+        return
+    if args.states:
+        states(100 * args.steps)
+        return
     import numpy as np
     from speed_vector import random_actions
 
@@ -37,6 +51,51 @@ def main(argv: list[str] | None = None) -> None:
     obs, mask, _ = env.reset()
     for _ in range(args.warm + args.steps):
         obs, mask, _, _, _ = env.step(random_actions(mask, rng))
+
+
+def engine(envs: int, steps: int) -> None:
+    import gc
+    import random
+
+    import trapoula
+    from trapoula.games.burraco.turn import OVER, Table
+    from trapoula.vector.env import deal_seed
+
+    game = trapoula.make("burraco")
+
+    def deal(i: int, j: int) -> Table:
+        table = Table.__new__(Table)
+        game.new_deal(seed=deal_seed(0, i, j))._copy_table(table)
+        return table
+
+    rng = random.Random(0)
+    tables = [deal(i, 0) for i in range(envs)]
+    dealt = [1] * envs
+    gc.disable()  # (as env.step does)
+    for _ in range(steps):
+        for i, table in enumerate(tables):
+            legal = table.moves()
+            table.step(legal[int(rng.random() * len(legal))])
+            if table._phase == OVER:
+                tables[i] = deal(i, dealt[i])
+                dealt[i] += 1
+
+
+def states(moves: int) -> None:
+    import random
+
+    import trapoula
+
+    game = trapoula.make("burraco")
+    rng = random.Random(0)
+    done = d = 0
+    while done < moves:
+        s = game.new_deal(seed=d)
+        d += 1
+        while not s.is_over and done < moves:
+            legal = s.legal_actions()
+            s = s.apply(legal[int(rng.random() * len(legal))])
+            done += 1
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ def bench_fast(game: Burraco, n: int, seed: int) -> tuple[float, int]:
     decisions = 0
     t = time.process_time()
     for i in range(n):
-        table = object.__new__(Table)
+        table = Table.__new__(Table)
         game.new_deal(seed=derive_seed(seed, i))._copy_table(table)
         d, _ = playout(table, random.Random(derive_seed(seed, i, "policy")))
         decisions += d

@@ -100,7 +100,7 @@ def burraco_engine_rate(envs: int, seconds: float) -> float:
     game = trapoula.make("burraco")
 
     def deal(i: int, j: int) -> Table:
-        table = object.__new__(Table)
+        table = Table.__new__(Table)
         game.new_deal(seed=deal_seed(0, i, j))._copy_table(table)
         return table
 

@@ -22,9 +22,11 @@ COMPILED = sorted(p.relative_to(SRC).as_posix() for p in SRC.rglob("*.so"))
 
 # one digest of what the compiled modules decide: random playouts of Burraco and Bourloto
 # (the engines' own fast loops), the public API's legal moves and results over a few
-# deals, and a Burraco batch's observations, masks and rewards
+# deals (Burraco: 2, 3 and 4 players, the rule options that change melds, pickups and the
+# hand's end; its compiled Table is the base of the interpreted BurracoState), states
+# copied and pickled mid-deal, and Burraco batches' observations, masks and rewards
 DIGEST = r"""
-import hashlib, json, random
+import copy, hashlib, json, pickle, random
 import numpy as np
 import trapoula, trapoula.vector
 from trapoula.games.burraco.fast import random_playouts as burraco_playouts
@@ -33,26 +35,40 @@ def add(x):
     h.update(json.dumps(x, sort_keys=True, default=str).encode())
 add(burraco_playouts(trapoula.make("burraco"), 40, seed=5))
 add(burraco_playouts(trapoula.make("burraco", players=3), 10, seed=6))
+BURRACO_RULES = ({}, {"players": 2}, {"players": 3}, {"preset": "fibur"},
+                 {"meld_ownership": "player", "closing_requires": "clean_burraco",
+                  "closing_discard_wild_forbidden": False},
+                 {"players": 3, "stock_end": "untaken_pozzetto_refills", "stalemate_turns": 1,
+                  "deduct_hands": "except_closing_team"})
 for name, kw in (("bourloto", {"preset": "gr"}), ("bourloto", {"preset": "ru"}),
-                 ("burraco", {})):
+                 *(("burraco", r) for r in BURRACO_RULES)):
     game = trapoula.make(name, **kw)
     rng = random.Random(7)
     for d in range(3):
         s = game.new_deal(seed=d)
+        k = 0
         while not s.is_over:
             legal = s.legal_actions()
             add([str(a) for a in legal])
             s = s.apply(legal[int(rng.random() * len(legal))])
+            k += 1
+            if name == "burraco" and k % 37 == 0:  # (copies and pickles keep everything)
+                now = [str(a) for a in s.legal_actions()]
+                for t in (copy.copy(s), copy.deepcopy(s), pickle.loads(pickle.dumps(s))):
+                    assert type(t) is type(s) and t.record() == s.record()
+                    assert [str(a) for a in t.legal_actions()] == now
         add(s.result)
-env = trapoula.vector.make("burraco", num_envs=8, seed=2)
-obs, mask, to_act = env.reset()
-rng2 = np.random.default_rng(0)
-for _ in range(120):
-    acts = (rng2.random(mask.shape) * mask).argmax(1)
-    obs, mask, to_act, rew, done = env.step(acts)
-    h.update(obs.tobytes()); h.update(mask.tobytes()); h.update(rew.tobytes())
-    h.update(to_act.tobytes()); h.update(done.tobytes())
-print(trapoula.games.burraco.legal.__file__.endswith(".so"), h.hexdigest())
+        add(s.record())
+for kw in ({}, {"players": 2}, {"players": 3, "meld_ownership": "player"}):
+    env = trapoula.vector.make("burraco", num_envs=8, seed=2, **kw)
+    obs, mask, to_act = env.reset()
+    rng2 = np.random.default_rng(0)
+    for _ in range(120):
+        acts = (rng2.random(mask.shape) * mask).argmax(1)
+        obs, mask, to_act, rew, done = env.step(acts)
+        h.update(obs.tobytes()); h.update(mask.tobytes()); h.update(rew.tobytes())
+        h.update(to_act.tobytes()); h.update(done.tobytes())
+print(trapoula.games.burraco.turn.__file__.endswith(".so"), h.hexdigest())
 """
 
 
@@ -74,5 +90,19 @@ def test_compiled_modules_decide_as_the_pure_ones(tmp_path: Path) -> None:
     fast, fast_digest = _digest(None)
     slow, slow_digest = _digest(str(pure))
     assert not slow, "the copy must be pure Python"
-    assert fast or not any(c.startswith("games/burraco/legal.") for c in COMPILED)
+    assert fast or not any(c.startswith("games/burraco/turn.") for c in COMPILED)
     assert fast_digest == slow_digest, f"compiled {COMPILED} decide otherwise than pure Python"
+
+
+def test_the_rules_core_runs_without_mypy_extensions() -> None:
+    """``turn.py`` imports ``mypy_extensions`` for mypyc only (under TYPE_CHECKING): this
+    tree, pure or compiled, plays Burraco where it cannot be imported."""
+    code = ("import sys; sys.modules['mypy_extensions'] = None\n"
+            "import random, trapoula\n"
+            "s = trapoula.make('burraco').new_deal(seed=1); r = random.Random(1)\n"
+            "while not s.is_over: s = s.apply(r.choice(s.legal_actions()))\n"
+            "print('mypy_extensions' in sys.modules and sys.modules['mypy_extensions'],"
+            " sorted(s.result['scores']))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=300)
+    assert out.stdout.split() == ["None", "['A',", "'B']"]

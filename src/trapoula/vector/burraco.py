@@ -330,7 +330,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
                 break
         play = Play(self.adapter, st, rows=False)
         self.encoder.start(i, play)
-        table = object.__new__(Table)
+        table = Table.__new__(Table)
         st._copy_table(table)
         self._tables[i] = table
         self._entry[i] = st

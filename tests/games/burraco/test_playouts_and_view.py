@@ -123,7 +123,7 @@ def test_random_deals_always_end_and_closings_happen(players: int) -> None:
     game = trapoula.make("burraco", stalemate_turns=1000, players=players)
     reasons = set()
     for i in range(40):
-        table = object.__new__(Table)
+        table = Table.__new__(Table)
         game.new_deal(seed=i)._copy_table(table)
         decisions, _ = playout(table, random.Random(i))
         assert table.end_reason in ("closing", "stock", "stalemate") and decisions < 5000

@@ -47,7 +47,7 @@ def random_playouts(game: Burraco, n: int, seed: int = 0) -> list[dict[str, Any]
     out: list[dict[str, Any]] = []
     for i in range(n):
         deal = game.new_deal(seed=derive_seed(seed, i))
-        table = object.__new__(Table)
+        table = Table.__new__(Table)
         deal._copy_table(table)
         playout(table, random.Random(derive_seed(seed, i, "policy")))
         out.append({"scores": table.team_scores()})

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from trapoula.cards import Card, format_cards, parse_cards
 from trapoula.games.burraco.tables import CARD_AT, JOKER, ONE, VALUE, WILD_CARDS
@@ -60,6 +61,8 @@ __all__ = [
 ]
 
 SET = "set"
+_FIELDS = ("cards", "kind", "suit", "rank", "wild", "order", "wild_pos", "points", "semi",
+           "code", "aux")
 SEQUENCE = "sequence"
 
 
@@ -81,6 +84,16 @@ class MeldInfo:
     # its naturals other than a 2 or an ace (0: none), it holds a wild that is not the suit's
     # 2, the suit-field bits of the cards that could join it without a wild); sets: zeros
     aux: tuple[int, int, int, bool, int] = field(repr=False, compare=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor's arguments (what a mypyc-compiled class needs)."""
+        return (MeldInfo, (self.cards, self.kind, self.suit, self.rank, self.wild, self.order,
+                           self.wild_pos, self.points, self.semi, self.code, self.aux))
+
+    def __setstate__(self, state: Any) -> None:
+        """Unpickling what earlier versions pickled (the fields' values in order)."""
+        for f, value in zip(_FIELDS, state, strict=True):
+            object.__setattr__(self, f, value)
 
     @property
     def clean(self) -> bool:

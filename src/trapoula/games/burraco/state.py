@@ -118,7 +118,7 @@ class BurracoState(Table, DealState, frozen=True):
         melds: tuple[tuple[MeldInfo, ...], ...] | None = None,
         to_act: int | None = None,
     ) -> BurracoState:
-        s: BurracoState = object.__new__(cls._building)
+        s: BurracoState = Table.__new__(cls._building)
         nteams = len(ctx.team_names)
         s._ctx = ctx
         s._phase = START
@@ -150,9 +150,19 @@ class BurracoState(Table, DealState, frozen=True):
             s._end("blocked")
         return s._frozen(cls)
 
+    def __getstate__(self) -> Any:
+        """What a copy or a pickle keeps: every field, as ``(None, {slot: value})``, what
+        ``object.__getstate__`` gives for the pure-Python classes (a mypyc-compiled
+        ``Table``'s own ``__getstate__`` gives a dict of its fields alone)."""
+        state = super().__getstate__()
+        if isinstance(state, dict):
+            state = (None, {**state, "_cell": self._cell, "_legal": self._legal,
+                            "_result": self._result})
+        return state
+
     def _copy(self) -> BurracoState:
         """A copy to change (a building instance: :meth:`_frozen` it when done)."""
-        n: BurracoState = object.__new__(_Building)
+        n: BurracoState = Table.__new__(_Building)
         self._copy_table(n)
         n._cell = self._cell
         n._legal = None
@@ -170,7 +180,8 @@ class BurracoState(Table, DealState, frozen=True):
     # --- public protocol ----------------------------------------------------------------------
     @property
     def game(self) -> Burraco:
-        return self._ctx.game
+        game: Burraco = self._ctx.game
+        return game
 
 
     @property
@@ -246,7 +257,7 @@ class BurracoState(Table, DealState, frozen=True):
                     f"allowed: {self._allowed_text()}"
                 )
             action = canon
-        n = object.__new__(_Building)
+        n = Table.__new__(_Building)
         self._copy_table(n)
         n._cell = (self._cell, _SEATS[self._turn], action)
         n._legal = None

@@ -52,6 +52,7 @@ from trapoula.games.burraco.legal import (
     suit_sequences,
 )
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
+from trapoula.games.burraco.rules import BurracoOptions
 from trapoula.games.burraco.scoring import team_score
 from trapoula.games.burraco.tables import (
     IS_WILD,
@@ -69,8 +70,23 @@ from trapoula.games.burraco.tables import (
 )
 
 if TYPE_CHECKING:
-    from trapoula.games.burraco.game import Burraco
-    from trapoula.games.burraco.rules import BurracoOptions
+    # (for mypyc only: a compiled Table must admit the interpreted BurracoState as a
+    # subclass; at run time the decorator is the no-op below, so the rules core imports
+    # nothing outside the standard library: tools/check_layers.py allows exactly this)
+    from mypy_extensions import mypyc_attr
+
+
+def _same(cls: Any) -> Any:
+    return cls
+
+
+def _no_mypyc_attr(*_args: object, **_kwargs: object) -> Any:
+    return _same
+
+
+# at run time (mypyc compiles the decorator away): a no-op (an "else:" branch would be code
+# mypy deems unreachable, which mypyc compiles to an error)
+globals().setdefault("mypyc_attr", _no_mypyc_attr)
 
 __all__ = [
     "ADD",
@@ -104,7 +120,8 @@ _ONE_OF = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand ->
 class _Ctx:
     """What a deal fixes once: the rules, its seed and origin, the dealer, the seating."""
 
-    game: Burraco
+    game: Any  # the Burraco game (game.py imports this module; a compiled dataclass looks
+    # its fields' types up when the module loads)
     opts: BurracoOptions
     seed: int
     origin: dict[str, Any]
@@ -114,6 +131,21 @@ class _Ctx:
     team_of: tuple[int, ...] = (0, 1, 0, 1)
     team_names: tuple[str, ...] = ("A", "B")
     members: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its constructor's arguments (compiled by mypyc, the class has no
+        ``__dict__`` for the default pickling)."""
+        return (_Ctx, (self.game, self.opts, self.seed, self.origin, self.dealer,
+                       self.dealer_draw, self.players, self.team_of, self.team_names,
+                       self.members))
+
+    def __setstate__(self, state: Any) -> None:
+        """Unpickling what earlier versions pickled (the fields' dict): set field by field,
+        which a frozen dataclass's ``__setattr__`` refuses."""
+        d, slots = state if isinstance(state, tuple) else (state, None)
+        for part in (d, slots):
+            for name, value in (part or {}).items():
+                object.__setattr__(self, name, value)
 
 
 def seating(players: int) -> dict[str, Any]:
@@ -130,6 +162,7 @@ def _count(code: int, c: int) -> int:
     return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """One deal's position and its rules (mutated in place by :meth:`step`)."""
 
