@@ -1,4 +1,4 @@
-"""Suit symmetry (trapoula.train.symmetry, numpy only): renaming the plain suits of a `gr`
+"""Suit symmetry (trapoula.learned.symmetry, numpy only): renaming the plain suits of a `gr`
 deal gives exactly the renamed network input and the renamed double-dummy values."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import numpy as np
 import trapoula
 from trapoula.bots import make_bot
 from trapoula.cards import Card
+from trapoula.learned.symmetry import card_map, permute_samples, suit_permutations
 from trapoula.train.dd_targets import DDTargets
-from trapoula.train.symmetry import card_map, permute_samples, suit_permutations
 
 _SUITS = "SHDC"
 
@@ -106,3 +106,49 @@ def test_renamed_input_is_the_renamed_views_input() -> None:
                 solved += 1
             checked += 1
     assert checked >= 300 and solved >= 20
+
+
+def test_the_bot_averages_card_values_over_the_permutations() -> None:
+    """A file with ``card_symmetry`` 1: the bot's card values of a renamed input are the
+    renamed values (exactly, up to float rounding); files
+    without the flag value the view as it is."""
+    from trapoula.learned.bourloto import LearnedBourlotoBot, QNet, weights_path
+    from trapoula.learned.symmetry import SymTables
+
+    with np.load(weights_path()) as z:
+        arrays = {k: z[k] for k in z.files}
+    assert not QNet(arrays).card_symmetry
+    arrays["card_symmetry"] = np.array([1], np.int8)
+    net = QNet(arrays)
+    assert net.card_symmetry and net.card_heuristic
+    g = trapoula.make("bourloto", "gr")
+    bot = LearnedBourlotoBot(g, weights=net, play="learned")
+    gen = DDTargets("gr", seed=0)
+    layout = gen.adapter.obs_layout
+    sym = SymTables(layout, net.inputs, layout.size + len(net.presets))
+    checked = 0
+    for s in _positions(g, 10, 3)[:20]:
+        got = gen.sample(s)
+        if got is None:
+            continue
+        x = np.concatenate([got[0].astype(np.float32),
+                            np.eye(32, dtype=np.float32)[got[2]]])[None]
+        base = bot._sym_card_values(x)
+        t = int(s.trump)
+        for j in range(1, 6):
+            xj = np.concatenate([sym.permute(x[:, :net.inputs], j),
+                                 np.eye(32, dtype=np.float32)[sym.cards[t, j][got[2]]][None]],
+                                axis=1)
+            np.testing.assert_allclose(bot._sym_card_values(xj)[sym.cards[t, j]], base,
+                                       rtol=0, atol=1e-5)
+        checked += 1
+    assert checked >= 10
+    # a deal played with it
+    bots = [LearnedBourlotoBot(g, weights=net) if k % 2 == 0 else make_bot("heuristic", g)
+            for k in range(4)]
+    s = g.new_deal(seed=5)
+    while not s.is_over:
+        v = s.view(s.current_player)
+        a = bots[int(s.current_player[1:]) - 1].choose(v)
+        assert a in v.legal_actions
+        s = s.apply(a)

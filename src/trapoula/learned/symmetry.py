@@ -25,7 +25,7 @@ from itertools import permutations
 
 import numpy as np
 
-__all__ = ["card_map", "input_gather", "permute_samples", "suit_permutations"]
+__all__ = ["SymTables", "card_map", "input_gather", "permute_samples", "suit_permutations"]
 
 Perm = tuple[int, int, int, int]
 
@@ -126,3 +126,31 @@ def permute_samples(x: np.ndarray, dd: np.ndarray, heur: np.ndarray, layout: obj
                 h = heur[sel].astype(np.int64)
                 hs[sel, c] = np.where(h >= 0, m[np.maximum(h, 0)], -1)
     return xs.reshape(n * copies, width), ds.reshape(n * copies, 32), hs.reshape(n * copies)
+
+
+class SymTables:
+    """Every trump's six permutations as arrays, for permuting batches of samples:
+    ``gather[t, j]`` (the input columns, :func:`input_gather`), ``cards[t, j]`` (where each
+    card goes, :func:`card_map`) and ``inverse[t, j]`` (where each card came from) of
+    ``suit_permutations(t)[j]``; ``trump_at``: where the trump one-hot starts in the input."""
+
+    def __init__(self, layout: object, width: int, extra_at: int | None) -> None:
+        self.trump_at: int = layout.slices["trump"].start  # type: ignore[attr-defined]
+        self.gather = np.zeros((4, 6, width), np.int64)
+        self.cards = np.zeros((4, 6, 32), np.int64)
+        self.inverse = np.zeros((4, 6, 32), np.int64)
+        for t in range(4):
+            for j, perm in enumerate(suit_permutations(t)):
+                self.gather[t, j] = input_gather(perm, layout, width, extra_at)
+                m = card_map(perm)
+                self.cards[t, j] = m
+                self.inverse[t, j][m] = np.arange(32)
+
+    def trumps(self, x: np.ndarray) -> np.ndarray:
+        """The trump suit of each input row."""
+        return np.asarray(x[:, self.trump_at:self.trump_at + 4], np.float32).argmax(1)
+
+    def permute(self, x: np.ndarray, j: int) -> np.ndarray:
+        """Rows ``x`` each under permutation ``j`` of its trump."""
+        t = self.trumps(x)
+        return np.take_along_axis(x, self.gather[t, j], axis=1)
