@@ -49,6 +49,7 @@ def test_generate_train_export_and_play(tmp_path: Path) -> None:
     assert distill([str(data), "--out", str(sym_out), "--epochs", "2", "--holdout", "0.5",
                     "--hidden", "16", "--heuristic-input", "--symmetry", "6",
                     "--select", "sym", "--play-symmetry", "--weight-decay", "1e-4",
+                    "--check-every", "64",
                     "--mode", "improve/learned", "--margin", "20/0"]) == 0
     with np.load(sym_out) as z:
         net = QNet({k: z[k] for k in z.files})

@@ -149,7 +149,8 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
                    heuristic_input: bool = False, freeze: int = 0, plain: float = 1.0,
                    ema: float = 0.0, hidden: Sequence[int] = (), log: Any = print,
                    sym: SymTables | None = None, copies: int = 1, select: str = "plain",
-                   weight_decay: float = 0.0
+                   weight_decay: float = 0.0, check_every: int = 0,
+                   on_best: Any = None
                    ) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
     """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
     ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
@@ -164,7 +165,10 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
     permutations of its trump once an epoch (:mod:`trapoula.learned.symmetry`, permuted batch
     by batch: six times the samples, no more memory); the held-out check then also reports
     the values averaged over the permutations (``held_out_sym``), and ``select`` ``"sym"``
-    keeps the epoch by that one.  ``weight_decay`` > 0: AdamW with that decoupled decay."""
+    keeps the epoch by that one.  ``weight_decay`` > 0: AdamW with that decoupled decay.
+    ``check_every`` > 0: the held-out check (and the time limit) also every that many
+    samples within an epoch (its line's ``epoch`` a fraction); ``on_best(model)`` is called
+    with each new best model (the command line writes the weights file each time)."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     plain_w = plain
@@ -226,7 +230,7 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
             xb = torch.cat([xb, torch.nn.functional.one_hot(h, 32).float()], dim=1)
         return xb, tb, mb
 
-    def check(epoch: int, loss: float) -> dict[str, Any]:
+    def check(epoch: float, loss: float) -> dict[str, Any]:
         line: dict[str, Any] = {"epoch": epoch, "loss": round(loss, 5),
                                 "samples": len(train["heur"]) * copies,
                                 "minutes": round((time.monotonic() - start) / 60.0, 2)}
@@ -249,9 +253,19 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
     key = "held_out_sym" if select == "sym" and sym is not None else "held_out"
     best = check(0, float("nan")).get(key, {}).get("always", -1e9)
     end = time.monotonic() + 60.0 * minutes
+    def keep(line: dict[str, Any], fallback: float) -> None:
+        nonlocal best, best_state
+        score = line.get(key, {}).get("always", fallback)
+        if test is None or score > best:
+            best = score
+            best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
+            if on_best is not None:
+                on_best(shadow)
+
+    stop = False
     for epoch in range(1, epochs + 1):
         perm = torch.randperm(len(x) * copies)
-        total, n = 0.0, 0
+        total, n, since = 0.0, 0, 0
         for k in range(0, len(perm), batch):
             idx = perm[k:k + batch]
             xb, t, m = batch_of(idx)
@@ -272,11 +286,17 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
                         ps.mul_(ema).add_(pm, alpha=1.0 - ema)
             total += float(loss.detach()) * len(idx)
             n += len(idx)
-        line = check(epoch, total / max(n, 1))
-        score = line.get(key, {}).get("always", epoch)
-        if test is None or score > best:
-            best = score
-            best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
+            since += len(idx)
+            if check_every and since >= check_every and n < len(perm):
+                since = 0
+                at = round(epoch - 1 + n / len(perm), 3)
+                keep(check(at, total / n), at)
+                if time.monotonic() > end:
+                    stop = True
+                    break
+        if stop:
+            break
+        keep(check(epoch, total / max(n, 1)), epoch)
         if time.monotonic() > end:
             break
     model.load_state_dict(best_state)
@@ -334,6 +354,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="keep the epoch by the plain or the permutation-averaged held-out gain")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--weight-decay", type=float, default=0.0, help="AdamW's decay (0: Adam)")
+    ap.add_argument("--check-every", type=int, default=0,
+                    help="also check (and write the best) every this many samples")
     ap.add_argument("--play-symmetry", action="store_true",
                     help="the bot averages the card values over the six permutations")
     ap.add_argument("--preset", default="gr", help="the presets the card network plays")
@@ -361,17 +383,22 @@ def main(argv: list[str] | None = None) -> int:
         sym = SymTables(layout, train["x"].shape[1],
                         layout.size + len(base["presets"]) if "features" in base and len(
                             base["features"]) else None)
+    presets = a.preset.split(",")
+    bid, play = a.mode.split("/")
+    mb, mp = (float(v) for v in a.margin.split("/"))
+
+    def write(model: torch.nn.Sequential) -> None:
+        export(model, base, a.out, presets, a.card_from, {p: (bid, play) for p in presets},
+               {p: (mb, mp) for p in presets}, symmetry=a.play_symmetry)
+
     model, _ = train_card_net(train, test, base, a.minutes, a.epochs, a.lr, a.batch,
                               a.centered, seed=a.seed, heuristic_input=a.heuristic_input,
                               freeze=a.freeze, plain=a.plain, ema=a.ema,
                               hidden=[int(h) for h in a.hidden.split(",") if h],
                               sym=sym, copies=a.symmetry, select=a.select,
-                              weight_decay=a.weight_decay)
-    presets = a.preset.split(",")
-    bid, play = a.mode.split("/")
-    mb, mp = (float(v) for v in a.margin.split("/"))
-    export(model, base, a.out, presets, a.card_from, {p: (bid, play) for p in presets},
-           {p: (mb, mp) for p in presets}, symmetry=a.play_symmetry)
+                              weight_decay=a.weight_decay, check_every=a.check_every,
+                              on_best=write)
+    write(model)
     print(f"wrote {a.out}", flush=True)
     return 0
 
