@@ -338,9 +338,9 @@ class LearnedBourlotoBot(Bot):
 
     def _sym_card_values(self, x: Any) -> Any:
         """The card network's 32 card values (network units) of input ``x`` ``[1, inputs
-        (+32)]``, averaged over the six plain-suit permutations of its view: one forward pass
-        of six rows (:mod:`trapoula.learned.symmetry`; the heuristic's card one-hot, if any,
-        permuted with the cards)."""
+        (+32)]``, averaged over the six plain-suit permutations of its view: six rows
+        (:mod:`trapoula.learned.symmetry`; the heuristic's card one-hot, if any, permuted with
+        the cards)."""
         import numpy as np
 
         sym = self._sym
@@ -361,6 +361,10 @@ class LearnedBourlotoBot(Bot):
             if len(h):
                 one[np.arange(6), sym.cards[t][:, h[0]]] = 1.0
             xs = np.concatenate([xs, one], axis=1)
-        q = self.net.values(xs, self.net.card_layers)  # [6, outputs]
+        # one row at a time: a 6-row product goes to a multi-threaded BLAS routine, which
+        # costs ~1-3 ms a decision on a busy machine (OMP_NUM_THREADS unset); 1-row ones stay
+        # on one thread (~25 us each)
+        q = np.concatenate([self.net.values(xs[j:j + 1], self.net.card_layers)
+                            for j in range(6)])  # [6, outputs]
         # card k's value under permutation j is that of the card it became
         return q[np.arange(6)[:, None], 12 + 4 * sym.cards[t]].mean(0)
