@@ -68,10 +68,14 @@ bench: $(DEVSTAMP)
 # TYPE_CHECKING only: a no-op at run time, see tools/check_layers.py).  envs/burraco_fast.py
 # (the observation rows) compiles as it is but gains nothing measurable (~1 % of the
 # instructions of a step).
+# Search: the Bourloto double-dummy solver (`hard`'s PIMC worlds and the learned bot's
+# double-dummy card targets, trapoula.train.dd_targets: ~1.7x the decisions a CPU second).
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
 BURRACO_COMPILED := legal melds tables scoring turn
+SEARCH_COMPILED := bourloto_dd
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
-  $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py)
+  $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py) \
+  $(SEARCH_COMPILED:%=trapoula/search/%.py)
 compiled: $(DEVSTAMP)
 	cd src && ../$(VENV)/bin/mypyc $(COMPILED) > ../$(VENV)/mypyc.log 2>&1 \
 	  || { tail -n 30 ../$(VENV)/mypyc.log; exit 1; }
@@ -80,10 +84,11 @@ compiled: $(DEVSTAMP)
 
 pure:
 	rm -rf src/build src/*__mypyc*.so src/trapoula/games/bourloto/*.so \
-	  src/trapoula/games/burraco/*.so
+	  src/trapoula/games/burraco/*.so src/trapoula/search/*.so
 
 test-compiled: compiled
-	$(PY) -m pytest -q -p no:cacheprovider tests/vector tests/games/burraco tests/games/bourloto
+	$(PY) -m pytest -q -p no:cacheprovider tests/vector tests/games/burraco tests/games/bourloto \
+	  tests/search/test_bourloto_dd.py
 
 clean: pure
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -44,3 +44,21 @@ def test_generate_train_export_and_play(tmp_path: Path) -> None:
         a = bots[int(s.current_player[1:]) - 1].choose(v)
         assert a in v.legal_actions
         s = s.apply(a)
+    # the six suit permutations in training, the averaged values checked and played
+    sym_out = tmp_path / "card-sym.npz"
+    assert distill([str(data), "--out", str(sym_out), "--epochs", "2", "--holdout", "0.5",
+                    "--hidden", "16", "--heuristic-input", "--symmetry", "6",
+                    "--select", "sym", "--play-symmetry", "--weight-decay", "1e-4",
+                    "--check-every", "64",
+                    "--mode", "improve/learned", "--margin", "20/0"]) == 0
+    with np.load(sym_out) as z:
+        net = QNet({k: z[k] for k in z.files})
+    assert net.card_symmetry and net.card_heuristic
+    bots = [LearnedBourlotoBot(g, weights=net) if k % 2 == 0 else make_bot("heuristic", g)
+            for k in range(4)]
+    s = g.new_deal(seed=12)
+    while not s.is_over:
+        v = s.view(s.current_player)
+        a = bots[int(s.current_player[1:]) - 1].choose(v)
+        assert a in v.legal_actions
+        s = s.apply(a)

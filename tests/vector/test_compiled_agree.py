@@ -24,7 +24,8 @@ COMPILED = sorted(p.relative_to(SRC).as_posix() for p in SRC.rglob("*.so"))
 # (the engines' own fast loops), the public API's legal moves and results over a few
 # deals (Burraco: 2, 3 and 4 players, the rule options that change melds, pickups and the
 # hand's end; its compiled Table is the base of the interpreted BurracoState), states
-# copied and pickled mid-deal, and Burraco batches' observations, masks and rewards
+# copied and pickled mid-deal, Burraco batches' observations, masks and rewards, and the
+# Bourloto double-dummy solver's card values
 DIGEST = r"""
 import copy, hashlib, json, pickle, random
 import numpy as np
@@ -68,6 +69,19 @@ for kw in ({}, {"players": 2}, {"players": 3, "meld_ownership": "player"}):
         obs, mask, to_act, rew, done = env.step(acts)
         h.update(obs.tobytes()); h.update(mask.tobytes()); h.update(rew.tobytes())
         h.update(to_act.tobytes()); h.update(done.tobytes())
+# the double-dummy solver: every legal card's value from positions of heuristic gr deals
+from trapoula.bots import make_bot
+from trapoula.search.bourloto_dd import BourlotoSolver, position_from_state
+g = trapoula.make("bourloto", "gr")
+bots = [make_bot("heuristic", g, seed=k) for k in range(4)]
+solver = BourlotoSolver.for_game(g)
+for d in range(6):
+    s = g.new_deal(seed=100 + d)
+    while not s.is_over:
+        if s.phase == "play" and s.tricks_done >= 2 + d % 3:
+            add(sorted((str(c), v) for c, v in solver.move_values(position_from_state(s)).items()))
+        s = s.apply(bots[int(s.current_player[1:]) - 1].choose(s.view(s.current_player)))
+    solver.clear()
 print(trapoula.games.burraco.turn.__file__.endswith(".so"), h.hexdigest())
 """
 

@@ -122,6 +122,10 @@ class QNet:
         # a card network whose input also holds the heuristic's card (32 one-hot values)
         self.card_heuristic = bool(self.card_layers) and int(
             self.card_layers[0][0].shape[0]) == self.inputs + 32
+        # the card values averaged over the six plain-suit permutations of the view
+        # (trapoula.learned.symmetry; older files: False, the view as it is)
+        self.card_symmetry = bool(self.card_layers) and "card_symmetry" in arrays and bool(
+            int(arrays["card_symmetry"][0]))
 
     @staticmethod
     def _layers(arrays: Any, prefix: str) -> list[tuple[Any, Any]]:
@@ -232,6 +236,7 @@ class LearnedBourlotoBot(Bot):
         self.margin = margin if margin is not None else self.net.margins.get(
             game.preset, (DEFAULT_MARGIN, DEFAULT_MARGIN))
         self._helper: Bot | None = None
+        self._sym: Any = None  # the permutation tables, built at the first use
         # the file's card network plays this preset's cards (in modes learned and improve)
         self.cards = bool(self.net.card_layers) and game.preset in self.net.card_presets
         if {"heuristic", "improve"} & {self.bidding, self.play} or (
@@ -316,8 +321,12 @@ class LearnedBourlotoBot(Bot):
             if theirs is not None and theirs.kind == "play" and theirs.cards:
                 one[0, CARDS.index(theirs.cards[0].index)] = 1.0
             x = np.concatenate([x, one], axis=1)
-        q = self.net.values(x, self.net.card_layers)[0]
-        value = {c: float(q[12 + 4 * CARDS.index(c)]) * RETURN_SCALE for c in by_card}
+        if self.net.card_symmetry:
+            cq = self._sym_card_values(x)
+            value = {c: float(cq[CARDS.index(c)]) * RETURN_SCALE for c in by_card}
+        else:
+            q = self.net.values(x, self.net.card_layers)[0]
+            value = {c: float(q[12 + 4 * CARDS.index(c)]) * RETURN_SCALE for c in by_card}
         best = max(sorted(value), key=value.__getitem__)
         if mode == "improve":
             assert theirs is not None
@@ -326,3 +335,36 @@ class LearnedBourlotoBot(Bot):
                     value[best] - value[theirs.cards[0].index] < self.margin[1]):
                 return theirs
         return by_card[best]
+
+    def _sym_card_values(self, x: Any) -> Any:
+        """The card network's 32 card values (network units) of input ``x`` ``[1, inputs
+        (+32)]``, averaged over the six plain-suit permutations of its view: six rows
+        (:mod:`trapoula.learned.symmetry`; the heuristic's card one-hot, if any, permuted with
+        the cards)."""
+        import numpy as np
+
+        sym = self._sym
+        if sym is None:
+            from trapoula.learned.symmetry import SymTables
+
+            layout = self.adapter.obs_layout
+            sym = self._sym = SymTables(
+                layout, self.net.inputs,
+                layout.size + len(self.net.presets) if self.net.extra else None)
+        width = self.net.inputs
+        row = x[0]
+        t = int(sym.trumps(row[None, :width])[0])
+        xs = row[:width][sym.gather[t]]  # [6, inputs]
+        if self.net.card_heuristic:
+            one = np.zeros((6, 32), np.float32)
+            h = np.flatnonzero(row[width:])
+            if len(h):
+                one[np.arange(6), sym.cards[t][:, h[0]]] = 1.0
+            xs = np.concatenate([xs, one], axis=1)
+        # one row at a time: a 6-row product goes to a multi-threaded BLAS routine, which
+        # costs ~1-3 ms a decision on a busy machine (OMP_NUM_THREADS unset); 1-row ones stay
+        # on one thread (~25 us each)
+        q = np.concatenate([self.net.values(xs[j:j + 1], self.net.card_layers)
+                            for j in range(6)])  # [6, outputs]
+        # card k's value under permutation j is that of the card it became
+        return q[np.arange(6)[:, None], 12 + 4 * sym.cards[t]].mean(0)

@@ -37,6 +37,7 @@ import numpy as np
 import torch
 
 from trapoula.learned.bourloto import RETURN_SCALE, weights_path
+from trapoula.learned.symmetry import SymTables
 from trapoula.train.dd_targets import card_slots
 from trapoula.train.model import make_model
 
@@ -125,11 +126,31 @@ def _card_q(model: torch.nn.Sequential, x: np.ndarray, batch: int = 4096) -> np.
     return np.concatenate(out) if out else np.zeros((0, 32), np.float32)
 
 
+def _sym_card_q(model: torch.nn.Sequential, x: np.ndarray, heur: np.ndarray | None,
+                sym: SymTables) -> np.ndarray:
+    """The model's card values ``[N, 32]`` averaged over the six plain-suit permutations of
+    each input (the values of each permuted input read back on the original cards);
+    ``heur``: the heuristic's card, appended as a one-hot after permuting (None: no input)."""
+    t = sym.trumps(x)
+    rows = np.arange(len(x))[:, None]
+    total = np.zeros((len(x), 32), np.float64)
+    for j in range(6):
+        xp = sym.permute(x, j)
+        if heur is not None:
+            xp = with_heuristic(xp, sym.cards[t, j][np.arange(len(x)), heur])
+        q = _card_q(model, xp)
+        total += q[rows, sym.cards[t, j]]  # card k's value is the permuted card's
+    return (total / 6.0).astype(np.float32)
+
+
 def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | None,
                    base: Any, minutes: float = 10.0, epochs: int = 100, lr: float = 2e-4,
                    batch: int = 512, centered: float = 1.0, seed: int = 0,
                    heuristic_input: bool = False, freeze: int = 0, plain: float = 1.0,
-                   ema: float = 0.0, hidden: Sequence[int] = (), log: Any = print
+                   ema: float = 0.0, hidden: Sequence[int] = (), log: Any = print,
+                   sym: SymTables | None = None, copies: int = 1, select: str = "plain",
+                   weight_decay: float = 0.0, check_every: int = 0,
+                   on_best: Any = None
                    ) -> tuple[torch.nn.Sequential, list[dict[str, Any]]]:
     """A copy of ``base`` (weights arrays) trained on ``train``'s card targets for at most
     ``epochs`` passes or ``minutes``; returns the model of the epoch with the best held-out
@@ -139,7 +160,15 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
     as they are (the heuristic card's new input weights still train).  ``ema`` > 0: the
     model checked and returned is the exponential moving average of the weights (that decay
     a step), which smooths the fit of the targets' noise.  ``hidden``: a new network of
-    these widths (from random weights) instead of the copy of ``base``."""
+    these widths (from random weights) instead of the copy of ``base``.
+    ``sym`` with ``copies`` 6: every sample is trained under each of the six plain-suit
+    permutations of its trump once an epoch (:mod:`trapoula.learned.symmetry`, permuted batch
+    by batch: six times the samples, no more memory); the held-out check then also reports
+    the values averaged over the permutations (``held_out_sym``), and ``select`` ``"sym"``
+    keeps the epoch by that one.  ``weight_decay`` > 0: AdamW with that decoupled decay.
+    ``check_every`` > 0: the held-out check (and the time limit) also every that many
+    samples within an epoch (its line's ``epoch`` a fraction); ``on_best(model)`` is called
+    with each new best model (the command line writes the weights file each time)."""
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     plain_w = plain
@@ -165,22 +194,53 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
             lin.weight.register_hook(keep)
         else:
             lin.weight.requires_grad_(False)
-    opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=lr)
+    params = [p for p in model.parameters() if p.requires_grad]
+    opt = (torch.optim.AdamW(params, lr=lr, weight_decay=weight_decay) if weight_decay > 0
+           else torch.optim.Adam(params, lr=lr))
     shadow = copy.deepcopy(model) if ema > 0 else model
     slots = torch.from_numpy(card_slots())
-    x = torch.from_numpy(inputs(train).astype(np.float32))
+    copies = copies if sym is not None else 1
+    if copies > 1:
+        assert sym is not None
+        x = torch.from_numpy(np.ascontiguousarray(train["x"]))  # float16: permuted per batch
+        heur_all = torch.from_numpy(train["heur"].astype(np.int64))
+        trump_all = torch.from_numpy(sym.trumps(train["x"]))
+        gather_t = torch.from_numpy(sym.gather)
+        cards_t = torch.from_numpy(sym.cards)
+        inverse_t = torch.from_numpy(sym.inverse)
+    else:
+        x = torch.from_numpy(inputs(train).astype(np.float32))
     dd = torch.from_numpy(train["dd"] / RETURN_SCALE)
     mask = ~torch.isnan(dd)
     target = torch.nan_to_num(dd)
     lines: list[dict[str, Any]] = []
 
-    def check(epoch: int, loss: float) -> dict[str, Any]:
+    def batch_of(idx: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """(inputs, targets, mask) of rows ``idx`` (of ``copies`` x the samples)."""
+        if copies == 1:
+            return x[idx], target[idx], mask[idx].float()
+        s_, j = idx // copies, idx % copies
+        t = trump_all[s_]
+        xb = torch.gather(x[s_], 1, gather_t[t, j]).float()
+        inv = inverse_t[t, j]
+        tb = torch.gather(target[s_], 1, inv)
+        mb = torch.gather(mask[s_], 1, inv).float()
+        if heuristic_input:
+            h = cards_t[t, j].gather(1, heur_all[s_][:, None])[:, 0]
+            xb = torch.cat([xb, torch.nn.functional.one_hot(h, 32).float()], dim=1)
+        return xb, tb, mb
+
+    def check(epoch: float, loss: float) -> dict[str, Any]:
         line: dict[str, Any] = {"epoch": epoch, "loss": round(loss, 5),
-                                "samples": len(train["heur"])}
+                                "samples": len(train["heur"]) * copies,
+                                "minutes": round((time.monotonic() - start) / 60.0, 2)}
         if test is not None and len(test["heur"]):
             q = _card_q(shadow, inputs(test))
             heur = test["heur"].astype(np.int64)
             line["held_out"] = gains(q, test["dd"], heur)
+            if sym is not None:
+                qs = _sym_card_q(shadow, test["x"], heur if heuristic_input else None, sym)
+                line["held_out_sym"] = gains(qs, test["dd"], heur)
             for name, rows in (("trick2", test["trick"] == 1), ("later", test["trick"] > 1)):
                 if rows.any():  # the second trick's decisions, and those after it
                     line[name] = gains(q[rows], test["dd"][rows], heur[rows])
@@ -188,17 +248,28 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
         log(json.dumps(line))
         return line
 
+    start = time.monotonic()
     best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
-    best = check(0, float("nan")).get("held_out", {}).get("always", -1e9)
+    key = "held_out_sym" if select == "sym" and sym is not None else "held_out"
+    best = check(0, float("nan")).get(key, {}).get("always", -1e9)
     end = time.monotonic() + 60.0 * minutes
+    def keep(line: dict[str, Any], fallback: float) -> None:
+        nonlocal best, best_state
+        score = line.get(key, {}).get("always", fallback)
+        if test is None or score > best:
+            best = score
+            best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
+            if on_best is not None:
+                on_best(shadow)
+
+    stop = False
     for epoch in range(1, epochs + 1):
-        perm = torch.randperm(len(x))
-        total, n = 0.0, 0
-        for k in range(0, len(x), batch):
+        perm = torch.randperm(len(x) * copies)
+        total, n, since = 0.0, 0, 0
+        for k in range(0, len(perm), batch):
             idx = perm[k:k + batch]
-            q = model(x[idx])[:, slots]
-            m = mask[idx].float()
-            t = target[idx]
+            xb, t, m = batch_of(idx)
+            q = model(xb)[:, slots]
             cnt = m.sum(1).clamp(min=1.0)
             err = ((q - t) ** 2 * m).sum(1) / cnt
             qc = q - (q * m).sum(1, keepdim=True) / cnt[:, None]
@@ -215,11 +286,17 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
                         ps.mul_(ema).add_(pm, alpha=1.0 - ema)
             total += float(loss.detach()) * len(idx)
             n += len(idx)
-        line = check(epoch, total / max(n, 1))
-        score = line.get("held_out", {}).get("always", epoch)
-        if test is None or score > best:
-            best = score
-            best_state = {k: v.clone() for k, v in shadow.state_dict().items()}
+            since += len(idx)
+            if check_every and since >= check_every and n < len(perm):
+                since = 0
+                at = round(epoch - 1 + n / len(perm), 3)
+                keep(check(at, total / n), at)
+                if time.monotonic() > end:
+                    stop = True
+                    break
+        if stop:
+            break
+        keep(check(epoch, total / max(n, 1)), epoch)
         if time.monotonic() > end:
             break
     model.load_state_dict(best_state)
@@ -228,9 +305,10 @@ def train_card_net(train: dict[str, np.ndarray], test: dict[str, np.ndarray] | N
 
 def export(model: torch.nn.Sequential, base: Any, path: str | Path, presets: Sequence[str],
            card_from: int, modes: dict[str, tuple[str, str]],
-           margins: dict[str, tuple[float, float]]) -> None:
+           margins: dict[str, tuple[float, float]], symmetry: bool = False) -> None:
     """``base``'s arrays with the card network beside them (``card_w0, ...``, float16;
-    ``base``'s own card network, if any, is replaced)."""
+    ``base``'s own card network, if any, is replaced); ``symmetry``: the bot averages the
+    card values over the six plain-suit permutations (``card_symmetry``)."""
     out = {k: np.asarray(base[k]) for k in base if not k.startswith("card_")}
     k = 0
     with torch.no_grad():
@@ -241,6 +319,7 @@ def export(model: torch.nn.Sequential, base: Any, path: str | Path, presets: Seq
                 k += 1
     out["card_presets"] = np.array(list(presets), dtype=str)
     out["card_from"] = np.array([card_from], dtype=np.int8)
+    out["card_symmetry"] = np.array([1 if symmetry else 0], dtype=np.int8)
     for p, who in modes.items():
         out[f"mode_{p}"] = np.array(list(who), dtype=str)
     for p, v in margins.items():
@@ -269,6 +348,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hidden", default="",
                     help="widths of a new network, comma-separated (default: the base's copy)")
     ap.add_argument("--holdout", type=float, default=0.1, help="share of chunks held out")
+    ap.add_argument("--symmetry", type=int, default=1, choices=(1, 6),
+                    help="6: train every sample under the six plain-suit permutations")
+    ap.add_argument("--select", default="plain", choices=("plain", "sym"),
+                    help="keep the epoch by the plain or the permutation-averaged held-out gain")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--weight-decay", type=float, default=0.0, help="AdamW's decay (0: Adam)")
+    ap.add_argument("--check-every", type=int, default=0,
+                    help="also check (and write the best) every this many samples")
+    ap.add_argument("--play-symmetry", action="store_true",
+                    help="the bot averages the card values over the six permutations")
     ap.add_argument("--preset", default="gr", help="the presets the card network plays")
     ap.add_argument("--card-from", type=int, default=1,
                     help="the card network decides from this many tricks done on")
@@ -285,15 +374,31 @@ def main(argv: list[str] | None = None) -> int:
     test = _concat(chunks[len(chunks) - n_test:]) if n_test else None
     print(f"{len(train['heur'])} training decisions, "
           f"{0 if test is None else len(test['heur'])} held out", flush=True)
-    model, _ = train_card_net(train, test, base, a.minutes, a.epochs, a.lr, a.batch,
-                              a.centered, heuristic_input=a.heuristic_input, freeze=a.freeze,
-                              plain=a.plain, ema=a.ema,
-                              hidden=[int(h) for h in a.hidden.split(",") if h])
+    sym = None
+    if a.symmetry > 1 or a.select == "sym":
+        import trapoula
+        from trapoula.envs import make_adapter
+
+        layout = make_adapter(trapoula.make("bourloto", "gr"), layout="shared").obs_layout
+        sym = SymTables(layout, train["x"].shape[1],
+                        layout.size + len(base["presets"]) if "features" in base and len(
+                            base["features"]) else None)
     presets = a.preset.split(",")
     bid, play = a.mode.split("/")
     mb, mp = (float(v) for v in a.margin.split("/"))
-    export(model, base, a.out, presets, a.card_from, {p: (bid, play) for p in presets},
-           {p: (mb, mp) for p in presets})
+
+    def write(model: torch.nn.Sequential) -> None:
+        export(model, base, a.out, presets, a.card_from, {p: (bid, play) for p in presets},
+               {p: (mb, mp) for p in presets}, symmetry=a.play_symmetry)
+
+    model, _ = train_card_net(train, test, base, a.minutes, a.epochs, a.lr, a.batch,
+                              a.centered, seed=a.seed, heuristic_input=a.heuristic_input,
+                              freeze=a.freeze, plain=a.plain, ema=a.ema,
+                              hidden=[int(h) for h in a.hidden.split(",") if h],
+                              sym=sym, copies=a.symmetry, select=a.select,
+                              weight_decay=a.weight_decay, check_every=a.check_every,
+                              on_best=write)
+    write(model)
     print(f"wrote {a.out}", flush=True)
     return 0
 
