@@ -55,30 +55,13 @@ def main(argv: list[str] | None = None) -> None:
 
 def engine(envs: int, steps: int) -> None:
     import gc
-    import random
 
-    import trapoula
-    from trapoula.games.burraco.turn import OVER, Table
-    from trapoula.vector.env import deal_seed
+    from speed_vector import BurracoEngineBatch
 
-    game = trapoula.make("burraco")
-
-    def deal(i: int, j: int) -> Table:
-        table = Table.__new__(Table)
-        game.new_deal(seed=deal_seed(0, i, j))._copy_table(table)
-        return table
-
-    rng = random.Random(0)
-    tables = [deal(i, 0) for i in range(envs)]
-    dealt = [1] * envs
+    batch = BurracoEngineBatch(envs)
     gc.disable()  # (as env.step does)
     for _ in range(steps):
-        for i, table in enumerate(tables):
-            legal = table.moves()
-            table.step(legal[int(rng.random() * len(legal))])
-            if table._phase == OVER:
-                tables[i] = deal(i, dealt[i])
-                dealt[i] += 1
+        batch.step()
 
 
 def states(moves: int) -> None:

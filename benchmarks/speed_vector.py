@@ -86,39 +86,52 @@ def vector_rate(game: str, preset: str, envs: int, seconds: float, fast: bool = 
     return steps / (time.process_time() - t)
 
 
-def burraco_engine_rate(envs: int, seconds: float) -> float:
+class BurracoEngineBatch:
     """Burraco's engine alone in the batch's pattern: ``envs`` tables played in place, each
-    step one uniformly random move of ``table.moves()`` per table and ``table.step`` (no
-    observation, no mask, whole moves: a meld is one step): what the batch's steps cannot
-    beat while they play the engine's tables."""
+    :meth:`step` one uniformly random move of ``table.moves()`` per table and ``table.step``
+    (no observation, no mask, whole moves: a meld is one step), a finished deal replaced by
+    the next: what the batch's steps cannot beat while they play the engine's tables."""
+
+    def __init__(self, envs: int) -> None:
+        import trapoula
+        from trapoula.games.burraco.turn import OVER, Table
+        from trapoula.vector.env import deal_seed
+
+        game = trapoula.make("burraco")
+
+        def deal(i: int, j: int) -> Table:
+            table = Table.__new__(Table)
+            game.new_deal(seed=deal_seed(0, i, j))._copy_table(table)
+            return table
+
+        self._deal, self._over = deal, OVER
+        self.rng = random.Random(0)
+        self.tables = [deal(i, 0) for i in range(envs)]
+        self.dealt = [1] * envs
+
+    def step(self) -> None:
+        rng, tables, dealt = self.rng, self.tables, self.dealt
+        for i, table in enumerate(tables):
+            legal = table.moves()
+            table.step(legal[int(rng.random() * len(legal))])
+            if table._phase == self._over:
+                tables[i] = self._deal(i, dealt[i])
+                dealt[i] += 1
+
+
+def burraco_engine_rate(envs: int, seconds: float) -> float:
+    """Steps a CPU second of :class:`BurracoEngineBatch` (the collector paused, as
+    ``env.step`` does)."""
     import gc
 
-    import trapoula
-    from trapoula.games.burraco.turn import OVER, Table
-    from trapoula.vector.env import deal_seed
-
-    game = trapoula.make("burraco")
-
-    def deal(i: int, j: int) -> Table:
-        table = Table.__new__(Table)
-        game.new_deal(seed=deal_seed(0, i, j))._copy_table(table)
-        return table
-
-    rng = random.Random(0)
-    tables = [deal(i, 0) for i in range(envs)]
-    dealt = [1] * envs
+    batch = BurracoEngineBatch(envs)
     steps = 0
     enabled = gc.isenabled()
     gc.disable()  # (as env.step does)
     t = time.process_time()
     try:
         while time.process_time() - t < seconds:
-            for i, table in enumerate(tables):
-                legal = table.moves()
-                table.step(legal[int(rng.random() * len(legal))])
-                if table._phase == OVER:
-                    tables[i] = deal(i, dealt[i])
-                    dealt[i] += 1
+            batch.step()
             steps += envs
         return steps / (time.process_time() - t)
     finally:
