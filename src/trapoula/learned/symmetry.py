@@ -94,37 +94,26 @@ def permute_samples(x: np.ndarray, dd: np.ndarray, heur: np.ndarray, layout: obj
     its trump (all six, the identity first, when ``copies`` is 6; else the identity and
     ``copies - 1`` others drawn with ``rng``): arrays ``copies`` times as long, the copies of a
     sample in consecutive rows.  ``heur`` -1 (no card) stays -1."""
-    t0 = layout.slices["trump"].start if trump_at is None else trump_at  # type: ignore[attr-defined]
-    trump = np.asarray(x[:, t0:t0 + 4], np.float32).argmax(1)
     n, width = x.shape
-    xs = np.empty((n, copies, width), x.dtype)
-    ds = np.empty((n, copies, 32), dd.dtype)
-    hs = np.empty((n, copies), heur.dtype)
-    for tr in range(4):
-        rows = np.nonzero(trump == tr)[0]
-        if not len(rows):
-            continue
-        perms = suit_permutations(tr)
-        if copies == 6:
-            pick = np.tile(np.arange(6), (len(rows), 1))
-        else:
-            r = rng if rng is not None else np.random.default_rng(0)
-            pick = np.concatenate(
-                [np.zeros((len(rows), 1), np.int64),
-                 np.argsort(r.random((len(rows), 5)), 1)[:, :copies - 1] + 1], axis=1)
-        for j, perm in enumerate(perms):
-            g = input_gather(perm, layout, width, extra_at)
-            m = card_map(perm)
-            inv32 = np.empty(32, np.int64)
-            inv32[m] = np.arange(32)
-            for c in range(copies):
-                sel = rows[pick[:, c] == j]
-                if not len(sel):
-                    continue
-                xs[sel, c] = x[sel][:, g]
-                ds[sel, c] = dd[sel][:, inv32]
-                h = heur[sel].astype(np.int64)
-                hs[sel, c] = np.where(h >= 0, m[np.maximum(h, 0)], -1)
+    sym = SymTables(layout, width, extra_at)
+    if trump_at is not None:
+        sym.trump_at = trump_at
+    trump = sym.trumps(x)
+    pick = np.tile(np.arange(copies), (n, 1))  # which permutation each copy is
+    if copies != 6:
+        r = rng if rng is not None else np.random.default_rng(0)
+        for tr in range(4):
+            rows = np.nonzero(trump == tr)[0]
+            if len(rows):
+                pick[rows, 1:] = np.argsort(r.random((len(rows), 5)), 1)[:, :copies - 1] + 1
+    at = np.arange(n)[:, None, None]
+    t = trump[:, None]
+    xs = x[at, sym.gather[t, pick]]  # [n, copies, width]
+    ds = dd[at, sym.inverse[t, pick]]  # card k's new value is that of the card it came from
+    h = heur.astype(np.int64)
+    moved = sym.cards[t, pick][np.arange(n)[:, None], np.arange(copies)[None, :],
+                               np.maximum(h, 0)[:, None]]
+    hs = np.where(h[:, None] >= 0, moved, -1).astype(heur.dtype)
     return xs.reshape(n * copies, width), ds.reshape(n * copies, 32), hs.reshape(n * copies)
 
 
