@@ -97,6 +97,15 @@ SLICES = {
 }
 
 
+# the integer of each move head (``Table.heads``: ``kind << 6 | x``, kinds draw, pickup,
+# meld, add, discard), -1 where no head is
+HEAD_INT: tuple[int, ...] = tuple(
+    DRAW if h == 0 else PICKUP if h == 64 else MELD if h == 128
+    else ADD0 - 1 + h - 192 if 193 <= h < 193 + MAX_MELDS
+    else DISCARD0 + h - 256 if 256 <= h < 256 + TYPES else -1
+    for h in range(320))
+
+
 # memos keyed by an action's canonical text (``str(a)``, held by ``a._text``: a dict keyed by
 # a str hashes in C, an Action's hash is a Python method)
 _KEYS: dict[str, tuple[int, tuple[int, ...]]] = {}  # meld/add action -> (target, card types)

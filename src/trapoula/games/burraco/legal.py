@@ -45,6 +45,7 @@ __all__ = [
     "ACTS",
     "ADD",
     "DISCARD",
+    "DISCARD_HEADS",
     "DRAW",
     "Entry",
     "JOINED",
@@ -53,6 +54,7 @@ __all__ = [
     "addition_entry",
     "aid",
     "decode",
+    "discard_heads",
     "intern",
     "rank_entry",
     "refresh",
@@ -76,6 +78,8 @@ _IDS: dict[tuple[int, int, tuple[int, ...]], int] = {}
 _DECODED: dict[Action, Decoded] = {}
 SUITS: dict[int, tuple[Entry, ...]] = {}
 DISCARDS: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(4)]
+# (the discards' heads hold no action id: refresh() leaves them)
+DISCARD_HEADS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
 RANKS: dict[int, tuple[Entry, ...]] = {}
 ADDS: dict[tuple[int, int, int, int, int], tuple[Entry, ...]] = {}
 SET_ADDS: dict[tuple[int, bool, int, int, int], tuple[Entry, ...]] = {}
@@ -177,6 +181,13 @@ def suit_discards(s: int, pres: int) -> tuple[Action, ...]:
         intern(DISCARD, 0, (13 * s + k,)) for k in range(13) if pres >> k & 1
     )
     return disc
+
+
+def discard_heads(s: int, pres: int) -> tuple[int, ...]:
+    """The heads (``turn.head``: ``DISCARD << 6 | card``) of :func:`suit_discards`."""
+    heads = DISCARD_HEADS[s][pres] = tuple(
+        DISCARD << 6 | decode(a)[2][0] for a in suit_discards(s, pres))
+    return heads
 
 
 def suit_sequences(key: int) -> tuple[Entry, ...]:

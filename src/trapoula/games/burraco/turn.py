@@ -30,6 +30,7 @@ from trapoula.games.burraco.legal import (
     ACTS,
     ADD,
     DISCARD,
+    DISCARD_HEADS,
     DISCARDS,
     DRAW,
     FULL,
@@ -42,6 +43,7 @@ from trapoula.games.burraco.legal import (
     SUITS,
     Entry,
     decode,
+    discard_heads,
     intern,
     joker_discard,
     rank_entry,
@@ -99,6 +101,7 @@ __all__ = [
     "PLAY",
     "START",
     "Table",
+    "head",
 ]
 
 START, PLAY, OVER = range(3)  # phases: before the draw, after it, hand over
@@ -331,6 +334,62 @@ class Table:
             return self._smoves
         if phase == OVER:
             return []
+        ids, held, drop = self._play(False)
+        out = [ACTS[a] for a in ids]
+        if drop != -2:
+            discards: list[Action] = []
+            for s in (0, 1, 2, 3):
+                proj = held >> 26 * s & M26
+                if proj:
+                    pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+                    discards.extend(DISCARDS[s][pres] or suit_discards(s, pres))
+            if held >> JOKER_SHIFT:
+                discards.append(JOKER_DISCARD)
+            if drop >= 0:
+                discards.remove(intern(DISCARD, 0, (drop,)))
+            out.extend(discards)
+        return out
+
+    def heads(self) -> list[int]:
+        """The heads of the legal moves (what the moves' first integers in a learning
+        environment stand for): one code per distinct ``(kind, meld number or card)``, as
+        ``kind << 6 | x`` with ``kind`` one of ``DRAW`` .. ``DISCARD`` of ``legal.py`` and
+        ``x`` the meld number of an addition, the card of a discard, else 0 -- the set of
+        :func:`head` over :meth:`moves`, without making the moves (in no set order).
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> t = Burraco().new_deal(seed=3)
+        >>> sorted(t.heads()) == sorted({head(a) for a in t.moves()})
+        True
+        """
+        phase = self._phase
+        if phase == START:
+            return [0 if a is DRAW_ACTION else PICKUP << 6 if a is PICKUP_ACTION else head(a)
+                    for a in self._smoves]
+        if phase == OVER:
+            return []
+        out, held, drop = self._play(True)
+        if drop != -2:
+            for s in (0, 1, 2, 3):
+                proj = held >> 26 * s & M26
+                if proj:
+                    pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+                    out.extend(DISCARD_HEADS[s][pres] or discard_heads(s, pres))
+            if held >> JOKER_SHIFT:
+                out.append(DISCARD << 6 | JOKER)
+            if drop >= 0:
+                out.remove(DISCARD << 6 | drop)
+        return out
+
+    def _play(self, first: bool) -> tuple[list[int], int, int]:
+        """The play phase's legal melds and additions, and what rules the discards.
+
+        Returns ``(found, held, drop)``: ``found`` the action ids (:data:`legal.ACTS`) of the
+        legal new melds and additions in canonical order, or with ``first`` their heads
+        (:meth:`heads`: one per new meld and per meld added to, the first legal entry of
+        each, unsorted); ``held`` the hand's code, and ``drop`` -2 when no discard is
+        legal, -1 when the discard of every card held is, else every one but that card's
+        (the picked card's)."""
         if FULL[0]:
             refresh()
         seat = self._turn
@@ -340,17 +399,14 @@ class Table:
         n = self.sizes[seat]
         x = self.picked
         w = WILD_OF[h & WILD_BITS]
-        # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards;
-        # the discards, suit by suit (legal.suit_entry, inlined)
+        # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards
+        # (legal.suit_entry, inlined)
         found: list[Entry] = []
-        discards: list[Action] = []
         for s in (0, 1, 2, 3):
             proj = h >> 26 * s & M26
             if not proj:
                 continue
-            pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
-            discards.extend(DISCARDS[s][pres] or suit_discards(s, pres))
-            joined = JOINED[pres]
+            joined = JOINED[PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]]
             d = joined.bit_count()
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
@@ -370,19 +426,17 @@ class Table:
                 hits ^= low
                 k = (low.bit_length() >> 3) - 1
                 found.extend(rank_entry(k, r >> 8 * k & 255, w))
-        out: list[Action] = []
+        out: list[int] = []
         if found:
-            found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
-            if x < 0:  # (no picked card: a meld leaving two cards or more is safe)
-                lim = n - 2
-                out = [ACTS[a] for cards, a, size in found
-                       if size <= lim or self._ok_after(h, n, cards, -1, None)]
-            else:
-                for cards, a, size in found:
-                    if n - size >= 2 and _count(h, x) - cards.count(x) < n - size:
-                        out.append(ACTS[a])
-                    elif self._ok_after(h, n, cards, -1, None):
-                        out.append(ACTS[a])
+            if not first:
+                found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same)
+            for cards, a, size in found:
+                if (n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size)
+                        or self._ok_after(h, n, cards, -1, None)):
+                    if first:
+                        out.append(MELD << 6)
+                        break
+                    out.append(a)
         # additions to the team's melds
         melds = self.melds[team]
         if melds:
@@ -411,24 +465,23 @@ class Table:
                     cached = SET_ADDS.get(skey)
                     entries = set_additions(skey) if cached is None else cached
                 for cards, a, size in entries:
-                    if n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size):
-                        out.append(ACTS[a])
-                        continue
-                    new = add_to_meld(meld, cards)
-                    if new is not None and self._ok_after(h, n, cards, i, new):
-                        out.append(ACTS[a])
+                    if not (n - size >= 2
+                            and (x < 0 or _count(h, x) - cards.count(x) < n - size)):
+                        new = add_to_meld(meld, cards)
+                        if new is None or not self._ok_after(h, n, cards, i, new):
+                            continue
+                    if first:
+                        out.append(ADD << 6 | (i + 1))
+                        break
+                    out.append(a)
         # discards
-        if h >> JOKER_SHIFT:
-            discards.append(JOKER_DISCARD)
         if n >= 2 or (not self.taken[team] and self.pozzetti):
-            if x >= 0 and _count(h, x):
-                discards.remove(intern(DISCARD, 0, (x,)))
-            out.extend(discards)
-        elif n == 1:
+            return out, h, x if x >= 0 and _count(h, x) else -1
+        if n == 1:
             c = _ONE_OF[h]
             if c != x and self.taken[team] and self._can_close(c, melds):
-                out.extend(discards)
-        return out
+                return out, h, -1
+        return out, h, -2
 
     # --- effects ------------------------------------------------------------------------------
     def step(self, move: Action) -> None:
@@ -549,6 +602,19 @@ class Table:
 
 
 RONE_OF = tuple(codes_of((c,))[1] for c in range(53))
+
+
+def head(move: Action) -> int:
+    """A move's head (:meth:`Table.heads`): ``kind << 6`` plus the meld number of an
+    addition or the card of a discard.
+
+    >>> head(DRAW_ACTION), head(intern(DISCARD, 0, (52,)))
+    (0, 308)
+    """
+    code, number, cards, _, _ = decode(move)
+    if code == DISCARD:
+        return DISCARD << 6 | cards[0]
+    return code << 6 | number if code == ADD else code << 6
 
 
 def _set(pair: tuple[Any, ...], team: int, value: Any) -> Any:
