@@ -26,6 +26,7 @@ emptied at once before the next generation of moves (:func:`refresh`).
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Final
 
 from trapoula.cards import Card
 from trapoula.core.action import Action
@@ -65,29 +66,33 @@ __all__ = [
     "suit_sequences",
 ]
 
-DRAW, PICKUP, MELD, ADD, DISCARD = range(5)
-_CARDS_OF = itemgetter(0)  # an entry's cards
-KINDS = ("draw", "pickup", "meld", "add", "discard")
-CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
+DRAW: Final = 0
+PICKUP: Final = 1
+MELD: Final = 2
+ADD: Final = 3
+DISCARD: Final = 4
+_CARDS_OF: Final = itemgetter(0)  # an entry's cards
+KINDS: Final = ("draw", "pickup", "meld", "add", "discard")
+CARDS: Final = tuple(Card.from_index(i) for i in range(NCARDS))
 
 Entry = tuple[tuple[int, ...], int, int]  # (cards, action id (ACTS), number of cards)
 Decoded = tuple[int, int, tuple[int, ...], int, int]
 
-ACTS: list[Action] = []  # the interned actions by id
-_IDS: dict[tuple[int, int, tuple[int, ...]], int] = {}
-_DECODED: dict[Action, Decoded] = {}
-SUITS: dict[int, tuple[Entry, ...]] = {}
-DISCARDS: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(4)]
+ACTS: Final[list[Action]] = []  # the interned actions by id
+_IDS: Final[dict[tuple[int, int, tuple[int, ...]], int]] = {}
+_DECODED: Final[dict[Action, Decoded]] = {}
+SUITS: Final[dict[int, tuple[Entry, ...]]] = {}
+DISCARDS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
 # (the discards' heads hold no action id: refresh() leaves them)
-DISCARD_HEADS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
-RANKS: dict[int, tuple[Entry, ...]] = {}
-ADDS: dict[tuple[int, int, int, int, int], tuple[Entry, ...]] = {}
-SET_ADDS: dict[tuple[int, bool, int, int, int], tuple[Entry, ...]] = {}
-_SEQ_PARTS: dict[int, tuple[Entry, ...]] = {}
-_TEMPLATES: dict[int, tuple[tuple[int, ...], ...]] = {}
-_ADD_PARTS: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+DISCARD_HEADS: Final[list[list[tuple[int, ...] | None]]] = [[None] * 8192 for _ in range(4)]
+RANKS: Final[dict[int, tuple[Entry, ...]]] = {}
+ADDS: Final[dict[tuple[int, int, int, int, int], tuple[Entry, ...]]] = {}
+SET_ADDS: Final[dict[tuple[int, bool, int, int, int], tuple[Entry, ...]]] = {}
+_SEQ_PARTS: Final[dict[int, tuple[Entry, ...]]] = {}
+_TEMPLATES: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_ADD_PARTS: Final[dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]]] = {}
 _LIMIT = 100_000  # entries per cache (about 100 MB in all at most); then all are emptied
-FULL = [False]  # a cache is full: empty them all before the next generation of moves
+FULL: Final = [False]  # a cache is full: empty them all before the next generation of moves
 
 
 def _clear() -> None:
@@ -411,12 +416,12 @@ def _joined(pres: int) -> int:
     return out
 
 
-JOINED = tuple(_joined(p) for p in range(1 << 13))
-PRES_LO = tuple(_presence(c) for c in range(1 << 14))
-PRES_HI = tuple(_presence(c) << 7 for c in range(1 << 12))
+JOINED: Final = tuple(_joined(p) for p in range(1 << 13))
+PRES_LO: Final = tuple(_presence(c) for c in range(1 << 14))
+PRES_HI: Final = tuple(_presence(c) << 7 for c in range(1 << 12))
 # the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)
-_POS_LO = tuple(_positions(c, 0) for c in range(1 << 14))
-_POS_HI = tuple(_positions(c, 7) for c in range(1 << 12))
+_POS_LO: Final = tuple(_positions(c, 0) for c in range(1 << 14))
+_POS_HI: Final = tuple(_positions(c, 7) for c in range(1 << 12))
 
 
 def joker_discard() -> Action:

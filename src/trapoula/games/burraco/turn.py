@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trapoula.core.action import Action
 from trapoula.games.burraco.legal import (
@@ -104,19 +104,22 @@ __all__ = [
     "head",
 ]
 
-START, PLAY, OVER = range(3)  # phases: before the draw, after it, hand over
-PHASES = ("draw", "play", "over")
-DRAW_ACTION = intern(DRAW, 0, ())
-PICKUP_ACTION = intern(PICKUP, 0, ())
-JOKER_DISCARD = joker_discard()
-_RANKS_MASK = ((1 << 104) - 1) & ~255  # ranks 3..A of a rank-major code (the 2s left out)
-_M33 = int("33" * 13, 16)
-_M0F = int("0F" * 13, 16)
-_M80 = int("80" * 13, 16)
-_AT_LEAST_2 = int("7E" * 13, 16)
-_AT_LEAST_3 = int("7D" * 13, 16)
-_CARDS_OF = itemgetter(0)  # an entry's cards: the canonical order of new melds
-_ONE_OF = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> the card
+# phases: before the draw, after it, hand over
+START: Final = 0
+PLAY: Final = 1
+OVER: Final = 2
+PHASES: Final = ("draw", "play", "over")
+DRAW_ACTION: Final = intern(DRAW, 0, ())
+PICKUP_ACTION: Final = intern(PICKUP, 0, ())
+JOKER_DISCARD: Final = joker_discard()
+_RANKS_MASK: Final = ((1 << 104) - 1) & ~255  # ranks 3..A of a rank-major code (the 2s left out)
+_M33: Final = int("33" * 13, 16)
+_M0F: Final = int("0F" * 13, 16)
+_M80: Final = int("80" * 13, 16)
+_AT_LEAST_2: Final = int("7E" * 13, 16)
+_AT_LEAST_3: Final = int("7D" * 13, 16)
+_CARDS_OF: Final = itemgetter(0)  # an entry's cards: the canonical order of new melds
+_ONE_OF: Final = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> the card
 
 
 @dataclass(frozen=True)
@@ -334,20 +337,15 @@ class Table:
             return self._smoves
         if phase == OVER:
             return []
-        ids, held, drop = self._play(False)
+        ids, held = self._play(False)
         out = [ACTS[a] for a in ids]
-        if drop != -2:
-            discards: list[Action] = []
-            for s in (0, 1, 2, 3):
-                proj = held >> 26 * s & M26
-                if proj:
-                    pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
-                    discards.extend(DISCARDS[s][pres] or suit_discards(s, pres))
-            if held >> JOKER_SHIFT:
-                discards.append(JOKER_DISCARD)
-            if drop >= 0:
-                discards.remove(intern(DISCARD, 0, (drop,)))
-            out.extend(discards)
+        for s in (0, 1, 2, 3):
+            proj = held >> 26 * s & M26
+            if proj:
+                pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+                out.extend(DISCARDS[s][pres] or suit_discards(s, pres))
+        if held >> JOKER_SHIFT:
+            out.append(JOKER_DISCARD)
         return out
 
     def heads(self) -> list[int]:
@@ -368,28 +366,37 @@ class Table:
                     for a in self._smoves]
         if phase == OVER:
             return []
-        out, held, drop = self._play(True)
-        if drop != -2:
-            for s in (0, 1, 2, 3):
-                proj = held >> 26 * s & M26
-                if proj:
-                    pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
-                    out.extend(DISCARD_HEADS[s][pres] or discard_heads(s, pres))
-            if held >> JOKER_SHIFT:
-                out.append(DISCARD << 6 | JOKER)
-            if drop >= 0:
-                out.remove(DISCARD << 6 | drop)
+        out, held = self._play(True)
+        for s in (0, 1, 2, 3):
+            proj = held >> 26 * s & M26
+            if proj:
+                pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+                out.extend(DISCARD_HEADS[s][pres] or discard_heads(s, pres))
+        if held >> JOKER_SHIFT:
+            out.append(DISCARD << 6 | JOKER)
         return out
 
-    def _play(self, first: bool) -> tuple[list[int], int, int]:
-        """The play phase's legal melds and additions, and what rules the discards.
+    def _meld_ok(self, cards: tuple[int, ...], size: int, h: int, n: int, x: int) -> bool:
+        """May this new meld be laid from hand code ``h`` of ``n`` cards (picked card
+        ``x``): does it leave the turn a legal end (§3.4.5)?"""
+        return (n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size)
+                or self._ok_after(h, n, cards, -1, None))
 
-        Returns ``(found, held, drop)``: ``found`` the action ids (:data:`legal.ACTS`) of the
+    def _new_meld_legal(self, entries: tuple[Entry, ...], h: int, n: int, x: int) -> bool:
+        """Is one of these new melds legal?"""
+        for cards, _, size in entries:
+            if self._meld_ok(cards, size, h, n, x):
+                return True
+        return False
+
+    def _play(self, first: bool) -> tuple[list[int], int]:
+        """The play phase's legal melds and additions, and the cards that may be discarded.
+
+        Returns ``(found, held)``: ``found`` the action ids (:data:`legal.ACTS`) of the
         legal new melds and additions in canonical order, or with ``first`` their heads
         (:meth:`heads`: one per new meld and per meld added to, the first legal entry of
-        each, unsorted); ``held`` the hand's code, and ``drop`` -2 when no discard is
-        legal, -1 when the discard of every card held is, else every one but that card's
-        (the picked card's)."""
+        each, unsorted); ``held`` the code (``tables.py``) of the cards whose discard is
+        legal: the hand, the hand without the picked card, or none."""
         if FULL[0]:
             refresh()
         seat = self._turn
@@ -402,6 +409,7 @@ class Table:
         # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards
         # (legal.suit_entry, inlined)
         found: list[Entry] = []
+        out: list[int] = []
         for s in (0, 1, 2, 3):
             proj = h >> 26 * s & M26
             if not proj:
@@ -413,29 +421,34 @@ class Table:
                 seqs = SUITS.get(key)
                 if seqs is None:
                     seqs = suit_sequences(key)
-                if seqs:
-                    found.extend(seqs)
-        r = self.rhands[seat] & _RANKS_MASK
-        t = (r & _M33) + (r >> 2 & _M33)
-        t = (t & _M0F) + (t >> 4 & _M0F)
-        hits = (t + (_AT_LEAST_2 if w else _AT_LEAST_3)) & _M80
-        if hits:
-            r = self.rhands[seat]
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                k = (low.bit_length() >> 3) - 1
-                found.extend(rank_entry(k, r >> 8 * k & 255, w))
-        out: list[int] = []
-        if found:
-            if not first:
-                found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same)
-            for cards, a, size in found:
-                if (n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size)
-                        or self._ok_after(h, n, cards, -1, None)):
-                    if first:
+                if not seqs:
+                    continue
+                if not first:
+                    found += seqs
+                elif self._new_meld_legal(seqs, h, n, x):  # (the first one found will do)
+                    out.append(MELD << 6)
+                    break
+        if not out:
+            r = self.rhands[seat] & _RANKS_MASK
+            t = (r & _M33) + (r >> 2 & _M33)
+            t = (t & _M0F) + (t >> 4 & _M0F)
+            hits = (t + (_AT_LEAST_2 if w else _AT_LEAST_3)) & _M80
+            if hits:
+                r = self.rhands[seat]
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    k = (low.bit_length() >> 3) - 1
+                    sets = rank_entry(k, r >> 8 * k & 255, w)
+                    if not first:
+                        found += sets
+                    elif self._new_meld_legal(sets, h, n, x):
                         out.append(MELD << 6)
                         break
+        if found:
+            found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
+            for cards, a, size in found:
+                if self._meld_ok(cards, size, h, n, x):
                     out.append(a)
         # additions to the team's melds
         melds = self.melds[team]
@@ -476,12 +489,15 @@ class Table:
                     out.append(a)
         # discards
         if n >= 2 or (not self.taken[team] and self.pozzetti):
-            return out, h, x if x >= 0 and _count(h, x) else -1
+            if x < 0:
+                return out, h
+            # (every card held but the picked one)
+            return out, h & ~(7 << JOKER_SHIFT if x == JOKER else 3 << SHIFT[x])
         if n == 1:
             c = _ONE_OF[h]
             if c != x and self.taken[team] and self._can_close(c, melds):
-                return out, h, -1
-        return out, h, -2
+                return out, h
+        return out, 0
 
     # --- effects ------------------------------------------------------------------------------
     def step(self, move: Action) -> None:
@@ -601,7 +617,7 @@ class Table:
         return out
 
 
-RONE_OF = tuple(codes_of((c,))[1] for c in range(53))
+RONE_OF: Final = tuple(codes_of((c,))[1] for c in range(53))
 
 
 def head(move: Action) -> int:
