@@ -139,7 +139,8 @@ class BurracoEncoder(Encoder):
 
 def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
     """The small public facts of a Burraco observation, one integer each, in the order
-    :class:`BatchCells` reads them from a table: (piece, seat or team index)."""
+    :class:`BatchCells` reads them from a table (``Table.public_facts``): (piece, seat or
+    team index)."""
     return [("phase", 0), ("to_act", 0), ("dealer", 0),
             *(("hand_counts", k) for k in range(adapter.players)),
             ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),
@@ -246,10 +247,7 @@ class BatchCells:
         tabs = tables if keep is None else [tables[i] for i in keep]
         if not tabs:
             return
-        facts = np.array([(t._phase, -1 if t._phase == OVER else t._turn, t._ctx.dealer,
-                           *t.sizes, t.discard[-1] if t.discard else -1, len(t.discard),
-                           len(t.stock) - t.spos, len(t.pozzetti), *t.taken, t.picked,
-                           t.ending, t.stall) for t in tabs], np.int64)
+        facts = np.array([t.public_facts() for t in tabs], np.int64)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -319,7 +317,8 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self._tables: list[Table] = [None] * num_envs  # type: ignore[list-item]
         self._entry: list[GameState] = [None] * num_envs  # type: ignore[list-item]
         self._log: list[list[Any]] = [[] for _ in range(num_envs)]  # moves since _entry
-        self._legal: list[list[Any] | None] = [None] * num_envs  # the table's legal moves
+        # the legal moves of a pending meld's target
+        self._legal: list[list[Any] | None] = [None] * num_envs
         self._ptab: list[Any] = [None] * num_envs  # a pending meld's decision table
         self._legal_mask = np.zeros((num_envs, self.num_actions), np.int8)
         self._finished_lazy: dict[int, tuple[Any, list[int], dict[str, Any]]] = {}
@@ -439,8 +438,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
             pendings.append(pend)
             if pend:
                 moves = legal[i]
-                if moves is None:
-                    moves = legal[i] = table.moves()
+                if moves is None:  # (the moves of the meld's target only)
+                    p0 = pend[0]
+                    moves = legal[i] = table.target_moves(0 if p0 == MELD else p0 - MELD)
                 t = ptab[i] = table_of(moves, pend)
                 ints += map(_PENDING.__add__, t)
                 lens.append(len(t))

@@ -4,7 +4,9 @@ move and meld number or card, without making the moves) is the set of ``head`` o
 dead-end rule §3.4.5), in every position of random deals under the rule options that change
 legality, with two policies: uniformly random moves (hands run short, the dead-end and
 closing filters decide) and a policy that rarely melds and picks the pile up half the time
-(large hands, many sequences and additions)."""
+(large hands, many sequences and additions).  ``Table.target_moves(k)`` (a meld's
+sub-decisions: the new melds, k = 0, or the additions to meld k) is the part of the legal
+moves of that target, in the same order."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import pytest
 import trapoula
 import trapoula.games.burraco.legal as legal
 from trapoula.core.game import derive_seed
-from trapoula.games.burraco.turn import DISCARD, DRAW, MELD, PICKUP, head
+from trapoula.games.burraco.turn import ADD, DISCARD, DRAW, MELD, PICKUP, head
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -52,6 +54,10 @@ def _positions(options: dict[str, Any], deals: int, greedy: bool) -> int:
             heads = s.heads()
             assert len(heads) == len(set(heads))
             assert set(heads) == {head(m) for m in moves}, (options, d, str(s))
+            for target in {0, *(h - (ADD << 6) for h in heads if h >> 6 == ADD)}:
+                assert s.target_moves(target) == [  # (a meld's sub-decisions choose among)
+                    m for m in moves if m.kind == ("meld" if target == 0 else "add")
+                    and (m.number or 0) == target], (options, d, target)
             s = s.apply(_pick(moves, rng, greedy))
             seen += 1
         assert s.heads() == []

@@ -389,14 +389,32 @@ class Table:
                 return True
         return False
 
-    def _play(self, first: bool) -> tuple[list[int], int]:
+    def target_moves(self, target: int) -> list[Action]:
+        """The legal new melds (``target`` 0) or additions to the team's meld number
+        ``target`` (1-based), in canonical order: the moves of :meth:`moves` of that
+        target (what a meld's sub-decisions in a learning environment choose among).
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> t = Burraco().new_deal(seed=3)
+        >>> t = t.apply(t.legal_actions()[0])
+        >>> t.target_moves(0) == [m for m in t.moves() if m.kind == "meld"]
+        True
+        """
+        if self._phase != PLAY:
+            return []
+        ids, _ = self._play(False, target)
+        return [ACTS[a] for a in ids]
+
+    def _play(self, first: bool, target: int = -1) -> tuple[list[int], int]:
         """The play phase's legal melds and additions, and the cards that may be discarded.
 
         Returns ``(found, held)``: ``found`` the action ids (:data:`legal.ACTS`) of the
         legal new melds and additions in canonical order, or with ``first`` their heads
         (:meth:`heads`: one per new meld and per meld added to, the first legal entry of
         each, unsorted); ``held`` the code (``tables.py``) of the cards whose discard is
-        legal: the hand, the hand without the picked card, or none."""
+        legal: the hand, the hand without the picked card, or none.  With ``target`` 0
+        only the new melds, with ``target`` k > 0 only the additions to meld number k,
+        and no discard."""
         if FULL[0]:
             refresh()
         seat = self._turn
@@ -412,7 +430,7 @@ class Table:
         out: list[int] = []
         for s in (0, 1, 2, 3):
             proj = h >> 26 * s & M26
-            if not proj:
+            if not proj or target > 0:
                 continue
             joined = JOINED[PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]]
             d = joined.bit_count()
@@ -428,7 +446,7 @@ class Table:
                 elif self._new_meld_legal(seqs, h, n, x):  # (the first one found will do)
                     out.append(MELD << 6)
                     break
-        if not out:
+        if not out and target <= 0:
             r = self.rhands[seat] & _RANKS_MASK
             t = (r & _M33) + (r >> 2 & _M33)
             t = (t & _M0F) + (t >> 4 & _M0F)
@@ -452,12 +470,12 @@ class Table:
                     out.append(a)
         # additions to the team's melds
         melds = self.melds[team]
-        if melds:
+        if melds and target != 0:
             player_only = ctx.opts.meld_ownership == "player"
             owners = self.owners[team]
             rh = self.rhands[seat]
             for i, meld in enumerate(melds):
-                if player_only and owners[i] not in (seat, -1):
+                if (player_only and owners[i] not in (seat, -1)) or (0 < target != i + 1):
                     continue
                 # legal.addition_entry, inlined
                 ms = meld.suit
@@ -488,6 +506,8 @@ class Table:
                         break
                     out.append(a)
         # discards
+        if target >= 0:
+            return out, 0
         if n >= 2 or (not self.taken[team] and self.pozzetti):
             if x < 0:
                 return out, h
@@ -498,6 +518,31 @@ class Table:
             if c != x and self.taken[team] and self._can_close(c, melds):
                 return out, h
         return out, 0
+
+    def public_facts(self) -> list[int]:
+        """The position's small public facts, one integer each: the phase, the seat to act
+        (-1 once the hand is over), the dealer, every seat's number of cards, the top
+        discard (-1: no pile), the pile's size, the cards left in the stock, the pozzetti
+        left, whether each team took its pozzetto (0/1), the picked card (-1: none),
+        whether the hand ends after this turn (0/1) and the stalemate count.
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> Burraco().new_deal(seed=3).public_facts()  # P1 to draw, P4 dealt; 28 in the stock
+        [0, 0, 3, 11, 11, 11, 11, 28, 1, 41, 2, 0, 0, -1, 0, 0]
+        """
+        out = [self._phase, -1 if self._phase == OVER else self._turn, self._ctx.dealer]
+        out += self.sizes
+        pile = self.discard
+        out.append(pile[-1] if pile else -1)
+        out.append(len(pile))
+        out.append(len(self.stock) - self.spos)
+        out.append(len(self.pozzetti))
+        for took in self.taken:
+            out.append(1 if took else 0)
+        out.append(self.picked)
+        out.append(1 if self.ending else 0)
+        out.append(self.stall)
+        return out
 
     # --- effects ------------------------------------------------------------------------------
     def step(self, move: Action) -> None:
