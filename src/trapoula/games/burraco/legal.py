@@ -19,7 +19,7 @@ emptied at once before the next generation of moves (:func:`refresh`).
 >>> str(a), decode(a)[:3], intern(MELD, 0, (14, 15, 16)) is a
 ('meld 3H 4H 5H', (2, 0, (14, 15, 16)), True)
 >>> melds, discards = suit_entry(1, ONE[14] + ONE[15] + ONE[16] >> 26, 0)
->>> [str(ACTS[m[1]]) for m in melds], [str(d) for d in discards]
+>>> [str(act(m[1])) for m in melds], [str(d) for d in discards]
 (['meld 3H 4H 5H'], ['discard 3H', 'discard 4H', 'discard 5H'])
 """
 
@@ -53,6 +53,7 @@ __all__ = [
     "MELD",
     "PICKUP",
     "addition_entry",
+    "act",
     "aid",
     "decode",
     "discard_heads",
@@ -78,7 +79,8 @@ CARDS: Final = tuple(Card.from_index(i) for i in range(NCARDS))
 Entry = tuple[tuple[int, ...], int, int]  # (cards, action id (ACTS), number of cards)
 Decoded = tuple[int, int, tuple[int, ...], int, int]
 
-ACTS: Final[list[Action]] = []  # the interned actions by id
+ACTS: Final[list[Action | None]] = []  # the interned actions by id (None: not made yet)
+_KEYS: Final[list[tuple[int, int, tuple[int, ...]]]] = []  # (code, number, cards) by id
 _IDS: Final[dict[tuple[int, int, tuple[int, ...]], int]] = {}
 _DECODED: Final[dict[Action, Decoded]] = {}
 SUITS: Final[dict[int, tuple[Entry, ...]]] = {}
@@ -109,32 +111,44 @@ def refresh() -> None:
                   _ADD_PARTS, _TEMPLATES):
             d.clear()
         ACTS.clear()
+        _KEYS.clear()
         for table in DISCARDS:
             table[:] = [None] * 8192
 
 
 def aid(code: int, number: int, cards: tuple[int, ...]) -> int:
-    """The id (index in :data:`ACTS`) of a move's interned action (``cards`` sorted)."""
+    """The id (index in :data:`ACTS`) of a move's interned action (``cards`` sorted); the
+    action object itself is made when first asked for (:func:`act`): a learning
+    environment's masks need only the ids' existence."""
     key = (code, number, cards)
     i = _IDS.get(key)
     if i is None:
         if len(_IDS) > _LIMIT:
             _clear()
-        a = Action(KINDS[code], tuple(CARDS[c] for c in cards),
-                   number=number if code == ADD else None)
+        i = _IDS[key] = len(ACTS)
+        ACTS.append(None)
+        _KEYS.append(key)
+    return i
+
+
+def act(i: int) -> Action:
+    """The interned action of id ``i`` (made on first use)."""
+    a = ACTS[i]
+    if a is None:
+        code, number, cards = _KEYS[i]
+        a = ACTS[i] = Action(KINDS[code], tuple(CARDS[c] for c in cards),
+                             number=number if code == ADD else None)
         ds = dr = 0
         for c in cards:
             ds += ONE[c]
             dr += RONE[c]
-        i = _IDS[key] = len(ACTS)
-        ACTS.append(a)
         _DECODED[a] = (code, number, cards, ds, dr)
-    return i
+    return a
 
 
 def intern(code: int, number: int, cards: tuple[int, ...]) -> Action:
     """The one action object of a move (``cards`` sorted)."""
-    return ACTS[aid(code, number, cards)]
+    return act(aid(code, number, cards))
 
 
 def decode(action: Action) -> Decoded:

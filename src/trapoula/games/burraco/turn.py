@@ -42,6 +42,7 @@ from trapoula.games.burraco.legal import (
     SET_ADDS,
     SUITS,
     Entry,
+    act,
     decode,
     discard_heads,
     intern,
@@ -338,7 +339,7 @@ class Table:
         if phase == OVER:
             return []
         ids, held = self._play(False)
-        out = [ACTS[a] for a in ids]
+        out = [ACTS[a] or act(a) for a in ids]
         for s in (0, 1, 2, 3):
             proj = held >> 26 * s & M26
             if proj:
@@ -403,7 +404,7 @@ class Table:
         if self._phase != PLAY:
             return []
         ids, _ = self._play(False, target)
-        return [ACTS[a] for a in ids]
+        return [ACTS[a] or act(a) for a in ids]
 
     def _play(self, first: bool, target: int = -1) -> tuple[list[int], int]:
         """The play phase's legal melds and additions, and the cards that may be discarded.
