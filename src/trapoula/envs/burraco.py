@@ -97,13 +97,12 @@ SLICES = {
 }
 
 
-# the integer of each move head (``Table.heads``: ``kind << 6 | x``, kinds draw, pickup,
-# meld, add, discard), -1 where no head is
+# the integer of each move head (``Table.heads``: a discard's card, then draw, pickup,
+# meld at 64-66 and the additions at 128 + meld number), -1 where no head is
 HEAD_INT: tuple[int, ...] = tuple(
-    DRAW if h == 0 else PICKUP if h == 64 else MELD if h == 128
-    else ADD0 - 1 + h - 192 if 193 <= h < 193 + MAX_MELDS
-    else DISCARD0 + h - 256 if 256 <= h < 256 + TYPES else -1
-    for h in range(320))
+    DISCARD0 + h if h < TYPES else DRAW if h == 64 else PICKUP if h == 65
+    else MELD if h == 66 else ADD0 - 1 + h - 128 if 129 <= h < 129 + MAX_MELDS else -1
+    for h in range(256))
 
 
 # memos keyed by an action's canonical text (``str(a)``, held by ``a._text``: a dict keyed by

@@ -56,10 +56,10 @@ __all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fac
 
 Arr = np.ndarray
 _FACTS = Table.public_facts  # (in the order of fact_kinds)
-_PENDING = 320  # (a pending meld's integers follow the 320 move heads in _HEAD_LUT)
+_PENDING = 256  # (a pending meld's integers follow the 256 move heads in _HEAD_LUT)
 
 
-# the integer of a head (``Table.heads``), or of 320 + an integer (a pending meld's)
+# the integer of a head (``Table.heads``), or of 256 + an integer (a pending meld's)
 _HEAD_LUT = np.array([*HEAD_INT, *range(146)], np.intp)
 
 
@@ -432,7 +432,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
         table_of = self.adapter.table
-        ints: list[int] = []  # every deal's heads (pending: 320 + integers), deal after deal
+        ints: list[int] = []  # every deal's heads (pending: 256 + integers), deal after deal
         lens: list[int] = []  # how many each deal has
         seats: list[int] = []
         pendings: list[tuple[int, ...]] = []

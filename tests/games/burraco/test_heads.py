@@ -18,7 +18,18 @@ import pytest
 import trapoula
 import trapoula.games.burraco.legal as legal
 from trapoula.core.game import derive_seed
-from trapoula.games.burraco.turn import ADD, DISCARD, DRAW, MELD, PICKUP, head
+from trapoula.games.burraco.turn import (
+    ADD,
+    DISCARD,
+    DRAW,
+    HEAD_ADD,
+    HEAD_DRAW,
+    HEAD_MELD,
+    HEAD_PICKUP,
+    MELD,
+    PICKUP,
+    head,
+)
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -54,7 +65,7 @@ def _positions(options: dict[str, Any], deals: int, greedy: bool) -> int:
             heads = s.heads()
             assert len(heads) == len(set(heads))
             assert set(heads) == {head(m) for m in moves}, (options, d, str(s))
-            for target in {0, *(h - (ADD << 6) for h in heads if h >> 6 == ADD)}:
+            for target in {0, *(h - HEAD_ADD for h in heads if h > HEAD_ADD)}:
                 assert s.target_moves(target) == [  # (a meld's sub-decisions choose among)
                     m for m in moves if m.kind == ("meld" if target == 0 else "add")
                     and (m.number or 0) == target], (options, d, target)
@@ -78,9 +89,9 @@ def test_heads_with_the_caches_emptied_again_and_again(monkeypatch: pytest.Monke
 
 
 def test_head_codes() -> None:
-    """``kind << 6`` plus the meld number of an addition or the card of a discard."""
-    assert head(legal.intern(DRAW, 0, ())) == 0
-    assert head(legal.intern(PICKUP, 0, ())) == 64
-    assert head(legal.intern(MELD, 0, (14, 15, 16))) == 128
-    assert head(legal.intern(legal.ADD, 7, (17,))) == 192 + 7
-    assert head(legal.intern(DISCARD, 0, (51,))) == 256 + 51
+    """Under 256: a discard's card, then draw, pickup and meld, then the additions."""
+    assert head(legal.intern(DRAW, 0, ())) == HEAD_DRAW == 64
+    assert head(legal.intern(PICKUP, 0, ())) == HEAD_PICKUP == 65
+    assert head(legal.intern(MELD, 0, (14, 15, 16))) == HEAD_MELD == 66
+    assert head(legal.intern(ADD, 7, (17,))) == HEAD_ADD + 7 == 135
+    assert head(legal.intern(DISCARD, 0, (51,))) == 51

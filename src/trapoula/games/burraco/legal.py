@@ -46,7 +46,6 @@ __all__ = [
     "ACTS",
     "ADD",
     "DISCARD",
-    "DISCARD_HEADS",
     "DRAW",
     "Entry",
     "JOINED",
@@ -56,7 +55,6 @@ __all__ = [
     "act",
     "aid",
     "decode",
-    "discard_heads",
     "intern",
     "rank_entry",
     "refresh",
@@ -85,8 +83,6 @@ _IDS: Final[dict[tuple[int, int, tuple[int, ...]], int]] = {}
 _DECODED: Final[dict[Action, Decoded]] = {}
 SUITS: Final[dict[int, tuple[Entry, ...]]] = {}
 DISCARDS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
-# (the discards' heads hold no action id: refresh() leaves them)
-DISCARD_HEADS: Final[list[list[tuple[int, ...] | None]]] = [[None] * 8192 for _ in range(4)]
 RANKS: Final[dict[int, tuple[Entry, ...]]] = {}
 ADDS: Final[dict[tuple[int, int, int, int, int], tuple[Entry, ...]]] = {}
 SET_ADDS: Final[dict[tuple[int, bool, int, int, int], tuple[Entry, ...]]] = {}
@@ -200,13 +196,6 @@ def suit_discards(s: int, pres: int) -> tuple[Action, ...]:
         intern(DISCARD, 0, (13 * s + k,)) for k in range(13) if pres >> k & 1
     )
     return disc
-
-
-def discard_heads(s: int, pres: int) -> tuple[int, ...]:
-    """The heads (``turn.head``: ``DISCARD << 6 | card``) of :func:`suit_discards`."""
-    heads = DISCARD_HEADS[s][pres] = tuple(
-        DISCARD << 6 | decode(a)[2][0] for a in suit_discards(s, pres))
-    return heads
 
 
 def suit_sequences(key: int) -> tuple[Entry, ...]:

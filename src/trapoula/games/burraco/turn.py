@@ -30,7 +30,6 @@ from trapoula.games.burraco.legal import (
     ACTS,
     ADD,
     DISCARD,
-    DISCARD_HEADS,
     DISCARDS,
     DRAW,
     FULL,
@@ -44,7 +43,6 @@ from trapoula.games.burraco.legal import (
     Entry,
     act,
     decode,
-    discard_heads,
     intern,
     joker_discard,
     rank_entry,
@@ -95,6 +93,10 @@ __all__ = [
     "ADD",
     "DISCARD",
     "DRAW",
+    "HEAD_ADD",
+    "HEAD_DRAW",
+    "HEAD_MELD",
+    "HEAD_PICKUP",
     "MELD",
     "OVER",
     "PHASES",
@@ -105,6 +107,11 @@ __all__ = [
     "head",
 ]
 
+# move heads (Table.heads, head): a discard's card (0-52), these, HEAD_ADD + meld number
+HEAD_DRAW: Final = 64
+HEAD_PICKUP: Final = 65
+HEAD_MELD: Final = 66
+HEAD_ADD: Final = 128
 # phases: before the draw, after it, hand over
 START: Final = 0
 PLAY: Final = 1
@@ -351,10 +358,10 @@ class Table:
 
     def heads(self) -> list[int]:
         """The heads of the legal moves (what the moves' first integers in a learning
-        environment stand for): one code per distinct ``(kind, meld number or card)``, as
-        ``kind << 6 | x`` with ``kind`` one of ``DRAW`` .. ``DISCARD`` of ``legal.py`` and
-        ``x`` the meld number of an addition, the card of a discard, else 0 -- the set of
-        :func:`head` over :meth:`moves`, without making the moves (in no set order).
+        environment stand for): one code per distinct kind of move and meld number or card
+        (:func:`head`: the card of a discard, :data:`HEAD_DRAW`, :data:`HEAD_PICKUP`,
+        :data:`HEAD_MELD`, :data:`HEAD_ADD` plus the meld number of an addition) -- the set
+        of :func:`head` over :meth:`moves`, without making the moves (in no set order).
 
         >>> from trapoula.games.burraco.game import Burraco
         >>> t = Burraco().new_deal(seed=3)
@@ -363,18 +370,21 @@ class Table:
         """
         phase = self._phase
         if phase == START:
-            return [0 if a is DRAW_ACTION else PICKUP << 6 if a is PICKUP_ACTION else head(a)
-                    for a in self._smoves]
+            return [HEAD_DRAW if a is DRAW_ACTION else HEAD_PICKUP if a is PICKUP_ACTION
+                    else head(a) for a in self._smoves]
         if phase == OVER:
             return []
         out, held = self._play(True)
-        for s in (0, 1, 2, 3):
+        for s in (0, 1, 2, 3):  # (the discards: every card held, as suit_discards lists them)
             proj = held >> 26 * s & M26
             if proj:
                 pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
-                out.extend(DISCARD_HEADS[s][pres] or discard_heads(s, pres))
+                while pres:
+                    low = pres & -pres
+                    pres ^= low
+                    out.append(13 * s + low.bit_length() - 1)
         if held >> JOKER_SHIFT:
-            out.append(DISCARD << 6 | JOKER)
+            out.append(JOKER)
         return out
 
     def _meld_ok(self, cards: tuple[int, ...], size: int, h: int, n: int, x: int) -> bool:
@@ -445,7 +455,7 @@ class Table:
                 if not first:
                     found += seqs
                 elif self._new_meld_legal(seqs, h, n, x):  # (the first one found will do)
-                    out.append(MELD << 6)
+                    out.append(HEAD_MELD)
                     break
         if not out and target <= 0:
             r = self.rhands[seat] & _RANKS_MASK
@@ -462,7 +472,7 @@ class Table:
                     if not first:
                         found += sets
                     elif self._new_meld_legal(sets, h, n, x):
-                        out.append(MELD << 6)
+                        out.append(HEAD_MELD)
                         break
         if found:
             found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
@@ -503,7 +513,7 @@ class Table:
                         if new is None or not self._ok_after(h, n, cards, i, new):
                             continue
                     if first:
-                        out.append(ADD << 6 | (i + 1))
+                        out.append(HEAD_ADD + i + 1)
                         break
                     out.append(a)
         # discards
@@ -667,16 +677,19 @@ RONE_OF: Final = tuple(codes_of((c,))[1] for c in range(53))
 
 
 def head(move: Action) -> int:
-    """A move's head (:meth:`Table.heads`): ``kind << 6`` plus the meld number of an
-    addition or the card of a discard.
+    """A move's head (:meth:`Table.heads`), under 256: the card of a discard (0-52),
+    :data:`HEAD_DRAW`, :data:`HEAD_PICKUP`, :data:`HEAD_MELD`, or :data:`HEAD_ADD` plus
+    the meld number (1-36) of an addition.
 
-    >>> head(DRAW_ACTION), head(intern(DISCARD, 0, (52,)))
-    (0, 308)
+    >>> head(DRAW_ACTION), head(intern(DISCARD, 0, (52,))), head(intern(ADD, 3, (17,)))
+    (64, 52, 131)
     """
     code, number, cards, _, _ = decode(move)
     if code == DISCARD:
-        return DISCARD << 6 | cards[0]
-    return code << 6 | number if code == ADD else code << 6
+        return cards[0]
+    if code == ADD:
+        return HEAD_ADD + number
+    return HEAD_DRAW if code == DRAW else HEAD_PICKUP if code == PICKUP else HEAD_MELD
 
 
 def _set(pair: tuple[Any, ...], team: int, value: Any) -> Any:
