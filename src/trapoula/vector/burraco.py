@@ -397,8 +397,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ptab, whole = self._ptab, self._whole
         ad = self.adapter
         seats = ad.seats
+        ints = acts.tolist()
         for i in np.flatnonzero(live).tolist():
-            a = int(acts[i])
+            a = ints[i]
             play = plays[i]
             play._table = None  # (Play's table of the integers, if asked for, is stale)
             pend = play.pending
