@@ -227,6 +227,24 @@ class StateCells:
             cache.melds[t] = now
         return out
 
+    def batch_changes(self, tables: list[Table], seats: list[int],
+                      caches: list[list[RowCache]], skip: set[int] | frozenset[int],
+                      idx: list[int], vals: list[float]) -> None:
+        """:meth:`changes` (``batched``) of seat ``seats[i]``'s row of every deal ``i`` but
+        ``skip`` in a ``[deals, seats, size]`` array of rows: their flat indices go to
+        ``idx`` and their values to ``vals``."""
+        n, size = len(caches[0]) if caches else 0, self.size
+        for i in range(len(tables)):
+            if skip and i in skip:
+                continue
+            me = seats[i]
+            w = self.changes(tables[i], me, caches[i][me], True)
+            if w:
+                base = (i * n + me) * size
+                for k, x in w.items():
+                    idx.append(base + k)
+                    vals.append(x)
+
 
 class SeatRows:
     """Every seat's observation row of one deal (numpy ``[seats, size]``), brought up to

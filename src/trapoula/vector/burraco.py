@@ -103,20 +103,10 @@ class BurracoEncoder(Encoder):
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]``."""
         n, size = self.n, self.size
-        changes = self.cells.changes
-        caches = self.caches
         idx: list[int] = []
         vals: list[float] = []
         self.small.write(tables, seats, skip)
-        for i, st in enumerate(tables):
-            if skip and i in skip:
-                continue
-            me = seats[i]
-            w = changes(st, me, caches[i][me], True)
-            if w:
-                base = (i * n + me) * size
-                idx += [base + k for k in w]
-                vals += w.values()
+        self.cells.batch_changes(list(tables), seats, self.caches, skip, idx, vals)
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
