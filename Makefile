@@ -71,7 +71,7 @@ bench: $(DEVSTAMP)
 # Search: the Bourloto double-dummy solver (`hard`'s PIMC worlds and the learned bot's
 # double-dummy card targets, trapoula.train.dd_targets: ~1.7x the decisions a CPU second).
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
-BURRACO_COMPILED := legal melds tables scoring turn
+BURRACO_COMPILED := legal melds tables scoring context ends turn
 SEARCH_COMPILED := bourloto_dd
 ENVS_COMPILED := burraco_fast
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \

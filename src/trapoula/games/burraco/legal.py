@@ -48,6 +48,10 @@ __all__ = [
     "DISCARD",
     "DRAW",
     "Entry",
+    "HEAD_ADD",
+    "HEAD_DRAW",
+    "HEAD_MELD",
+    "HEAD_PICKUP",
     "JOINED",
     "MELD",
     "PICKUP",
@@ -55,6 +59,7 @@ __all__ = [
     "act",
     "aid",
     "decode",
+    "head",
     "intern",
     "rank_entry",
     "refresh",
@@ -158,6 +163,29 @@ def decode(action: Action) -> Decoded:
         cards = tuple(sorted(c.index for c in action.cards))
         d = _DECODED[intern(code, (action.number or 0) if code == ADD else 0, cards)]
     return d
+
+
+# move heads (turn.Table.heads, head): a discard's card (0-52), these, HEAD_ADD + meld number
+HEAD_DRAW: Final = 64
+HEAD_PICKUP: Final = 65
+HEAD_MELD: Final = 66
+HEAD_ADD: Final = 128
+
+
+def head(move: Action) -> int:
+    """A move's head (``turn.Table.heads``), under 256: the card of a discard (0-52),
+    :data:`HEAD_DRAW`, :data:`HEAD_PICKUP`, :data:`HEAD_MELD`, or :data:`HEAD_ADD` plus
+    the meld number (1-36) of an addition.
+
+    >>> head(intern(DRAW, 0, ())), head(intern(DISCARD, 0, (52,))), head(intern(ADD, 3, (17,)))
+    (64, 52, 131)
+    """
+    code, number, cards, _, _ = decode(move)
+    if code == DISCARD:
+        return cards[0]
+    if code == ADD:
+        return HEAD_ADD + number
+    return HEAD_DRAW if code == DRAW else HEAD_PICKUP if code == PICKUP else HEAD_MELD
 
 
 def _entries(melds: list[tuple[int, ...]] | set[tuple[int, ...]]) -> tuple[Entry, ...]:

@@ -36,6 +36,7 @@ __all__ = [
     "JOKER_SHIFT",
     "M26",
     "ONE",
+    "ONE_OF",
     "RONE",
     "SHIFT",
     "WILD_BITS",
@@ -49,6 +50,7 @@ __all__ = [
     "WILD_CARDS",
     "card_at",
     "codes_of",
+    "count_of",
     "count",
     "counts_of",
     "decode",
@@ -126,6 +128,7 @@ RONE: Final[tuple[int, ...]] = tuple(1 << (8 * (c % 13) + 2 * (c // 13)) for c i
 # the bits of the wild cards in a suit-major code, and the 5-bit presence mask they stand for
 # (bit u: a 2 of suit u, bit 4: a joker)
 WILD_BITS: Final = sum(3 << (2 * w) for w in TWOS) | (7 << JOKER_SHIFT)
+ONE_OF: Final = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> card
 WILD_OF: Final[dict[int, int]] = {}
 for _a in range(3):
     for _b in range(3):
@@ -165,3 +168,12 @@ def decode(code: int) -> list[int]:
         c += 1
     out.extend((JOKER,) * (code >> JOKER_SHIFT))
     return out
+
+
+def count_of(code: int, c: int) -> int:
+    """How many copies of card ``c`` a suit-major hand code holds.
+
+    >>> count_of(codes_of([5, 5, 52])[0], 5), count_of(codes_of([52])[0], 52)
+    (2, 1)
+    """
+    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3

@@ -21,11 +21,12 @@ caches of ``legal.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from trapoula.core.action import Action
+from trapoula.games.burraco.context import _Ctx  # (pickles of earlier versions name turn._Ctx)
+from trapoula.games.burraco.ends import can_close, finishable, ok_after
 from trapoula.games.burraco.legal import (
     ACTS,
     ADD,
@@ -33,6 +34,10 @@ from trapoula.games.burraco.legal import (
     DISCARDS,
     DRAW,
     FULL,
+    HEAD_ADD,
+    HEAD_DRAW,
+    HEAD_MELD,
+    HEAD_PICKUP,
     JOINED,
     MELD,
     PICKUP,
@@ -43,6 +48,7 @@ from trapoula.games.burraco.legal import (
     Entry,
     act,
     decode,
+    head,
     intern,
     joker_discard,
     rank_entry,
@@ -53,18 +59,18 @@ from trapoula.games.burraco.legal import (
     suit_sequences,
 )
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
-from trapoula.games.burraco.rules import BurracoOptions
 from trapoula.games.burraco.scoring import team_score
 from trapoula.games.burraco.tables import (
-    IS_WILD,
     JOKER,
     JOKER_SHIFT,
     M26,
     ONE,
+    ONE_OF,
     SHIFT,
     WILD_BITS,
     WILD_OF,
     codes_of,
+    count_of,
 )
 from trapoula.games.burraco.tables import (
     decode as decode_code,
@@ -107,11 +113,6 @@ __all__ = [
     "head",
 ]
 
-# move heads (Table.heads, head): a discard's card (0-52), these, HEAD_ADD + meld number
-HEAD_DRAW: Final = 64
-HEAD_PICKUP: Final = 65
-HEAD_MELD: Final = 66
-HEAD_ADD: Final = 128
 # phases: before the draw, after it, hand over
 START: Final = 0
 PLAY: Final = 1
@@ -127,53 +128,6 @@ _M80: Final = int("80" * 13, 16)
 _AT_LEAST_2: Final = int("7E" * 13, 16)
 _AT_LEAST_3: Final = int("7D" * 13, 16)
 _CARDS_OF: Final = itemgetter(0)  # an entry's cards: the canonical order of new melds
-_ONE_OF: Final = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> the card
-
-
-@dataclass(frozen=True)
-class _Ctx:
-    """What a deal fixes once: the rules, its seed and origin, the dealer, the seating."""
-
-    game: Any  # the Burraco game (game.py imports this module; a compiled dataclass looks
-    # its fields' types up when the module loads)
-    opts: BurracoOptions
-    seed: int
-    origin: dict[str, Any]
-    dealer: int
-    dealer_draw: tuple[dict[str, int], ...] = ()
-    players: int = 4
-    team_of: tuple[int, ...] = (0, 1, 0, 1)
-    team_names: tuple[str, ...] = ("A", "B")
-    members: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)))
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as its constructor's arguments (compiled by mypyc, the class has no
-        ``__dict__`` for the default pickling)."""
-        return (_Ctx, (self.game, self.opts, self.seed, self.origin, self.dealer,
-                       self.dealer_draw, self.players, self.team_of, self.team_names,
-                       self.members))
-
-    def __setstate__(self, state: Any) -> None:
-        """Unpickling what earlier versions pickled (the fields' dict): set field by field,
-        which a frozen dataclass's ``__setattr__`` refuses."""
-        d, slots = state if isinstance(state, tuple) else (state, None)
-        for part in (d, slots):
-            for name, value in (part or {}).items():
-                object.__setattr__(self, name, value)
-
-
-def seating(players: int) -> dict[str, Any]:
-    """The ``_Ctx`` fields of the seating: partnerships with 4 players, else individual."""
-    if players == 4:
-        return {"players": 4, "team_of": (0, 1, 0, 1), "team_names": ("A", "B"),
-                "members": ((0, 2), (1, 3))}
-    return {"players": players, "team_of": tuple(range(players)),
-            "team_names": tuple(f"P{i + 1}" for i in range(players)),
-            "members": tuple((i,) for i in range(players))}
-
-
-def _count(code: int, c: int) -> int:
-    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -244,74 +198,9 @@ class Table:
 
     def count(self, seat: int, c: int) -> int:
         """How many copies of card ``c`` a seat holds."""
-        return _count(self.hands[seat], c)
+        return count_of(self.hands[seat], c)
 
     # --- legality -----------------------------------------------------------------------------
-    def _can_close(self, c: int, melds: tuple[MeldInfo, ...] | list[MeldInfo]) -> bool:
-        """May the last card ``c`` be the closing discard, given the team's melds (§3.6.1)?
-
-        The caller checks that the team has taken its pozzetto and ``c`` is not the picked card.
-        """
-        opts = self._ctx.opts
-        if opts.closing_discard_wild_forbidden and IS_WILD[c]:
-            return False
-        if opts.closing_requires == "clean_burraco":
-            return any(len(m.cards) >= 7 and m.wild < 0 for m in melds)
-        return any(len(m.cards) >= 7 for m in melds)
-
-    def _addable(self, seat: int, melds: tuple[MeldInfo, ...] | list[MeldInfo],
-                 owners: tuple[int, ...] | list[int]) -> list[MeldInfo]:
-        if self._ctx.opts.meld_ownership == "player":
-            return [m for m, o in zip(melds, owners, strict=True) if o in (seat, -1)]
-        return list(melds)
-
-    def _finishable(
-        self, h: int, n: int, taken: bool, melds: list[MeldInfo], owners: list[int],
-    ) -> bool:
-        """Can the player still end his turn legally from hand code ``h`` of ``n`` cards
-        (§3.4.4, §3.4.5)?"""
-        seat = self._turn
-        x = self.picked
-        pa = not taken and bool(self.pozzetti)
-        if n == 0:  # al volo: the pozzetto comes in and the turn goes on
-            if not pa:
-                return False
-            packet = self.pozzetti[0]
-            return self._finishable(codes_of(packet)[0], len(packet), True, melds, owners)
-        if n >= 2 and (x < 0 or _count(h, x) < n):
-            return True
-        if n == 1:
-            c = _ONE_OF[h]
-            if c != x and (pa or (taken and self._can_close(c, melds))):
-                return True
-            if not pa:
-                return False
-            return any(add_to_meld(m, (c,)) for m in self._addable(seat, melds, owners))
-        # two or more cards, all identical to the picked one: meld them all, then al volo
-        if not pa:
-            return False
-        return _absorb(x, n, self._addable(seat, melds, owners))
-
-    def _ok_after(self, h: int, n: int, cards: tuple[int, ...], index: int,
-                  meld: MeldInfo | None) -> bool:
-        """Is a meld (``index`` -1) or an addition to meld ``index`` free of dead ends?"""
-        n2 = n - len(cards)
-        x = self.picked
-        if n2 >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n2):
-            return True
-        seat = self._turn
-        team = self._ctx.team_of[seat]
-        melds = list(self.melds[team])
-        owners = list(self.owners[team])
-        new = analyze_sorted(cards) if index < 0 else meld
-        assert new is not None
-        if index < 0:
-            melds.append(new)
-            owners.append(seat)
-        else:
-            melds[index] = new
-        return self._finishable(h - codes_of(cards)[0], n2, self.taken[team], melds, owners)
-
     def _start_moves(self) -> list[Action]:
         out: list[Action] = []
         if self.spos < len(self.stock):
@@ -322,14 +211,14 @@ class Table:
             n = self.sizes[seat] + len(pile)
             if len(pile) == 1:
                 x = pile[0]
-                ok = n >= 2 and _count(self.hands[seat], x) + 1 < n
+                ok = n >= 2 and count_of(self.hands[seat], x) + 1 < n
             else:
                 ok = n >= 2
             if not ok:
                 team = self._ctx.team_of[seat]
                 saved = self.picked
                 self.picked = pile[0] if len(pile) == 1 else -1
-                ok = self._finishable(
+                ok = finishable(self,
                     self.hands[seat] + codes_of(pile)[0], n, self.taken[team],
                     list(self.melds[team]), list(self.owners[team]),
                 )
@@ -390,8 +279,8 @@ class Table:
     def _meld_ok(self, cards: tuple[int, ...], size: int, h: int, n: int, x: int) -> bool:
         """May this new meld be laid from hand code ``h`` of ``n`` cards (picked card
         ``x``): does it leave the turn a legal end (§3.4.5)?"""
-        return (n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size)
-                or self._ok_after(h, n, cards, -1, None))
+        return (n - size >= 2 and (x < 0 or count_of(h, x) - cards.count(x) < n - size)
+                or ok_after(self, h, n, cards, -1, None))
 
     def _new_meld_legal(self, entries: tuple[Entry, ...], h: int, n: int, x: int) -> bool:
         """Is one of these new melds legal?"""
@@ -508,9 +397,9 @@ class Table:
                     entries = set_additions(skey) if cached is None else cached
                 for cards, a, size in entries:
                     if not (n - size >= 2
-                            and (x < 0 or _count(h, x) - cards.count(x) < n - size)):
+                            and (x < 0 or count_of(h, x) - cards.count(x) < n - size)):
                         new = add_to_meld(meld, cards)
-                        if new is None or not self._ok_after(h, n, cards, i, new):
+                        if new is None or not ok_after(self, h, n, cards, i, new):
                             continue
                     if first:
                         out.append(HEAD_ADD + i + 1)
@@ -525,8 +414,8 @@ class Table:
             # (every card held but the picked one)
             return out, h & ~(7 << JOKER_SHIFT if x == JOKER else 3 << SHIFT[x])
         if n == 1:
-            c = _ONE_OF[h]
-            if c != x and self.taken[team] and self._can_close(c, melds):
+            c = ONE_OF[h]
+            if c != x and self.taken[team] and can_close(self, c, melds):
                 return out, h
         return out, 0
 
@@ -676,38 +565,7 @@ class Table:
 RONE_OF: Final = tuple(codes_of((c,))[1] for c in range(53))
 
 
-def head(move: Action) -> int:
-    """A move's head (:meth:`Table.heads`), under 256: the card of a discard (0-52),
-    :data:`HEAD_DRAW`, :data:`HEAD_PICKUP`, :data:`HEAD_MELD`, or :data:`HEAD_ADD` plus
-    the meld number (1-36) of an addition.
-
-    >>> head(DRAW_ACTION), head(intern(DISCARD, 0, (52,))), head(intern(ADD, 3, (17,)))
-    (64, 52, 131)
-    """
-    code, number, cards, _, _ = decode(move)
-    if code == DISCARD:
-        return cards[0]
-    if code == ADD:
-        return HEAD_ADD + number
-    return HEAD_DRAW if code == DRAW else HEAD_PICKUP if code == PICKUP else HEAD_MELD
-
-
 def _set(pair: tuple[Any, ...], team: int, value: Any) -> Any:
     lst = list(pair)
     lst[team] = value
     return tuple(lst)
-
-
-def _absorb(x: int, k: int, melds: list[MeldInfo]) -> bool:
-    """Can ``k`` copies of card ``x`` all be added to these melds (one or more at a time)?"""
-    for i, m in enumerate(melds):
-        for j in range(1, k + 1):
-            grown = add_to_meld(m, (x,) * j)
-            if grown is None:
-                continue
-            if j == k:
-                return True
-            rest = melds[:i] + [grown] + melds[i + 1:]
-            if _absorb(x, k - j, rest):
-                return True
-    return False
