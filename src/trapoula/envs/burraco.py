@@ -97,6 +97,14 @@ SLICES = {
 }
 
 
+# the integer of each move head (``Table.heads``: a discard's card, then draw, pickup,
+# meld at 64-66 and the additions at 128 + meld number), -1 where no head is
+HEAD_INT: tuple[int, ...] = tuple(
+    DISCARD0 + h if h < TYPES else DRAW if h == 64 else PICKUP if h == 65
+    else MELD if h == 66 else ADD0 - 1 + h - 128 if 129 <= h < 129 + MAX_MELDS else -1
+    for h in range(256))
+
+
 # memos keyed by an action's canonical text (``str(a)``, held by ``a._text``: a dict keyed by
 # a str hashes in C, an Action's hash is a Python method)
 _KEYS: dict[str, tuple[int, tuple[int, ...]]] = {}  # meld/add action -> (target, card types)

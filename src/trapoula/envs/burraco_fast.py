@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -42,7 +42,9 @@ from trapoula.envs.burraco import (
     PHASES,
     meld_cells,
 )
+from trapoula.games.burraco.melds import MeldInfo
 from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT
+from trapoula.games.burraco.turn import Table
 
 if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
@@ -76,7 +78,8 @@ class RowCache:
         self.pile_counts: dict[int, int] = {}
         self.small: dict[int, float] = {}
         self.facts: tuple[Any, ...] = ()  # what the small cells were written from
-        self.melds: list[list[tuple[Any, bool, dict[int, float]]]] = [[] for _ in range(teams)]
+        self.melds: list[list[tuple[MeldInfo, bool, dict[int, float]]]] = [
+            [] for _ in range(teams)]
         self.keys: list[tuple[Any, Any]] = [(None, None)] * teams  # (melds, owners) shown
 
 
@@ -106,9 +109,9 @@ class StateCells:
         self.size = adapter.obs_layout.size
         self.teams: int = ad.teams
         self.semi = int(ad.game.options.semi_clean_bonus)
-        self._memo: dict[int, tuple[Any, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
+        self._memo: dict[int, tuple[MeldInfo, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
 
-    def _meld(self, m: Any) -> dict[int, float]:
+    def _meld(self, m: MeldInfo) -> dict[int, float]:
         """A meld's cells relative to its block (memoized by the meld object)."""
         hit = self._memo.get(id(m))
         if hit is not None and hit[0] is m:
@@ -123,7 +126,7 @@ class StateCells:
         self._memo[id(m)] = (m, cells)
         return cells
 
-    def changes(self, state: Any, me: int, cache: RowCache, batched: bool = False
+    def changes(self, state: Table, me: int, cache: RowCache, batched: bool = False
                 ) -> dict[int, float]:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
         from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
@@ -171,7 +174,8 @@ class StateCells:
                     me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
                     pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
                     st.taken, st.picked, st.ending, st.stall,
-                    [st.result["scores"][t] for t in ctx.team_names] if over else None,
+                    [cast(Any, st).result["scores"][t] for t in ctx.team_names] if over
+                    else None,
                     st.end_reason)
                 small = dict.fromkeys(on, 1.0)
                 small.update(vals)
@@ -193,7 +197,7 @@ class StateCells:
             cache.keys[t] = (melds, owners)
             held = cache.melds[t]
             tb = self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
-            now: list[tuple[Any, bool, dict[int, float]]] = []
+            now: list[tuple[MeldInfo, bool, dict[int, float]]] = []
             for k in range(min(len(melds), MAX_MELDS)):
                 m = melds[k]
                 mine = owners[k] == me
@@ -222,6 +226,24 @@ class StateCells:
                     out[at + c] = 0.0
             cache.melds[t] = now
         return out
+
+    def batch_changes(self, tables: list[Table], seats: list[int],
+                      caches: list[list[RowCache]], skip: set[int] | frozenset[int],
+                      idx: list[int], vals: list[float]) -> None:
+        """:meth:`changes` (``batched``) of seat ``seats[i]``'s row of every deal ``i`` but
+        ``skip`` in a ``[deals, seats, size]`` array of rows: their flat indices go to
+        ``idx`` and their values to ``vals``."""
+        n, size = len(caches[0]) if caches else 0, self.size
+        for i in range(len(tables)):
+            if skip and i in skip:
+                continue
+            me = seats[i]
+            w = self.changes(tables[i], me, caches[i][me], True)
+            if w:
+                base = (i * n + me) * size
+                for k, x in w.items():
+                    idx.append(base + k)
+                    vals.append(x)
 
 
 class SeatRows:

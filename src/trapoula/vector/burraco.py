@@ -3,15 +3,19 @@ adapter and the engine by :mod:`trapoula.vector.check`.
 
 :class:`BurracoVectorEnv`: each deal is the engine's own rules object, a
 :class:`~trapoula.games.burraco.turn.Table`, played in place (as the engine's fast playouts
-do, ``games/burraco/fast.py``): its legal moves are ``table.moves()`` (the very function
-behind ``state.legal_actions()``), computed once per position, and the integer chosen must
-be one of the mask made from them (the adapter's own first-integer table,
-:func:`trapoula.envs.burraco._first`, and ``adapter.table`` for a meld's sub-decisions)
-before ``table.step`` plays it.  No public state, history cell or copy of the table is
-made per move; the engine state is made only when asked for (``env.state(i)``,
-``env.play(i)``, the records): ``state.apply`` replays the moves played since, checking
-each one.  A finished deal's rewards come from its table's result (``team_scores``, what
-``state.result`` returns), and the replayed record must end with the same result.
+do, ``games/burraco/fast.py``).  The mask of a position is made from the table's move heads
+(``table.heads()``: the kinds of its legal moves with their meld numbers and cards, the
+same generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
+stops at the first legal meld of each target and makes no move object; pinned to it by
+``tests/games/burraco/test_heads.py``) through the adapter's table of heads
+(:data:`trapoula.envs.burraco.HEAD_INT`); the moves themselves are made only when a meld or
+an addition is started (``adapter.table`` gives its sub-decisions).  The integer chosen
+must be one of the mask before ``table.step`` plays it.  No public state, history cell or
+copy of the table is made per move; the engine state is made only when asked for
+(``env.state(i)``, ``env.play(i)``, the records): ``state.apply`` replays the moves played
+since, checking each one.  A finished deal's rewards come from its table's result
+(``team_scores``, what ``state.result`` returns), and the replayed record must end with the
+same result.
 
 The observations are the rows of :mod:`trapoula.envs.burraco_fast`, one per deal and seat
 in a ``[N, seats, size]`` array (:class:`BurracoEncoder`): each step brings the acting
@@ -31,14 +35,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter, itemgetter
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, _FIRST, MELD, _first
+from trapoula.envs.burraco import _COPIES, HEAD_INT, MELD
 from trapoula.envs.burraco_fast import RowCache, StateCells, knows
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
@@ -51,8 +55,12 @@ __all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fac
            "knows"]
 
 Arr = np.ndarray
-_TEXT = attrgetter("_text")  # an action's canonical text (what _FIRST is keyed by)
-_HEAD = itemgetter(0)
+_FACTS = Table.public_facts  # (in the order of fact_kinds)
+_PENDING = 256  # (a pending meld's integers follow the 256 move heads in _HEAD_LUT)
+
+
+# the integer of a head (``Table.heads``), or of 256 + an integer (a pending meld's)
+_HEAD_LUT = np.array([*HEAD_INT, *range(146)], np.intp)
 
 
 class BurracoEncoder(Encoder):
@@ -95,20 +103,10 @@ class BurracoEncoder(Encoder):
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]``."""
         n, size = self.n, self.size
-        changes = self.cells.changes
-        caches = self.caches
         idx: list[int] = []
         vals: list[float] = []
         self.small.write(tables, seats, skip)
-        for i, st in enumerate(tables):
-            if skip and i in skip:
-                continue
-            me = seats[i]
-            w = changes(st, me, caches[i][me], True)
-            if w:
-                base = (i * n + me) * size
-                idx += [base + k for k in w]
-                vals += w.values()
+        self.cells.batch_changes(list(tables), seats, self.caches, skip, idx, vals)
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
@@ -133,7 +131,8 @@ class BurracoEncoder(Encoder):
 
 def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
     """The small public facts of a Burraco observation, one integer each, in the order
-    :class:`BatchCells` reads them from a table: (piece, seat or team index)."""
+    :class:`BatchCells` reads them from a table (``Table.public_facts``): (piece, seat or
+    team index)."""
     return [("phase", 0), ("to_act", 0), ("dealer", 0),
             *(("hand_counts", k) for k in range(adapter.players)),
             ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),
@@ -240,10 +239,8 @@ class BatchCells:
         tabs = tables if keep is None else [tables[i] for i in keep]
         if not tabs:
             return
-        facts = np.array([(t._phase, -1 if t._phase == OVER else t._turn, t._ctx.dealer,
-                           *t.sizes, t.discard[-1] if t.discard else -1, len(t.discard),
-                           len(t.stock) - t.spos, len(t.pozzetti), *t.taken, t.picked,
-                           t.ending, t.stall) for t in tabs], np.int64)
+        facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
+                            len(tabs) * self.k).reshape(len(tabs), self.k)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -313,7 +310,8 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self._tables: list[Table] = [None] * num_envs  # type: ignore[list-item]
         self._entry: list[GameState] = [None] * num_envs  # type: ignore[list-item]
         self._log: list[list[Any]] = [[] for _ in range(num_envs)]  # moves since _entry
-        self._legal: list[list[Any] | None] = [None] * num_envs  # the table's legal moves
+        # the legal moves of a pending meld's target
+        self._legal: list[list[Any] | None] = [None] * num_envs
         self._ptab: list[Any] = [None] * num_envs  # a pending meld's decision table
         self._legal_mask = np.zeros((num_envs, self.num_actions), np.int8)
         self._finished_lazy: dict[int, tuple[Any, list[int], dict[str, Any]]] = {}
@@ -389,8 +387,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ptab, whole = self._ptab, self._whole
         ad = self.adapter
         seats = ad.seats
+        ints = acts.tolist()
         for i in np.flatnonzero(live).tolist():
-            a = int(acts[i])
+            a = ints[i]
             play = plays[i]
             play._table = None  # (Play's table of the integers, if asked for, is stale)
             pend = play.pending
@@ -423,35 +422,29 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        first = _FIRST.__getitem__
-        text = _TEXT
-        head = _HEAD
         table_of = self.adapter.table
-        ints: list[int] = []  # every deal's legal integers, deal after deal
+        ints: list[int] = []  # every deal's heads (pending: 256 + integers), deal after deal
         lens: list[int] = []  # how many each deal has
         seats: list[int] = []
         pendings: list[tuple[int, ...]] = []
         for i, table in enumerate(tables):
-            moves = legal[i]
-            if moves is None:
-                moves = legal[i] = table.moves()
             pend = plays[i].pending
             pendings.append(pend)
             if pend:
+                moves = legal[i]
+                if moves is None:  # (the moves of the meld's target only)
+                    p0 = pend[0]
+                    moves = legal[i] = table.target_moves(0 if p0 == MELD else p0 - MELD)
                 t = ptab[i] = table_of(moves, pend)
-                ints += t
+                ints += map(_PENDING.__add__, t)
                 lens.append(len(t))
             else:
-                at = len(ints)
-                try:  # (map in C: no Python frame per move)
-                    ints += map(head, map(first, map(text, moves)))
-                except KeyError:  # (an action not met yet)
-                    del ints[at:]
-                    ints += [(_FIRST.get(a._text) or _first(a))[0] for a in moves]
-                lens.append(len(moves))
+                heads = table.heads()
+                ints += heads
+                lens.append(len(heads))
             seats.append(table._turn)
         n_env = self.num_envs
-        flat = np.fromiter(ints, np.intp, len(ints))
+        flat = _HEAD_LUT[np.fromiter(ints, np.intp, len(ints))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
         legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
         legal_mask.ravel()[flat] = 1

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trapoula.games.burraco.legal import (
-    ACTS,
+    act,
     addition_entry,
     decode,
     rank_entry,
@@ -62,7 +62,7 @@ def memo_additions(meld: MeldInfo, cards: list[int]) -> list[tuple[int, ...]]:
     proj = code >> 26 * meld.suit & M26 if meld.kind != SET else rcode >> 8 * meld.rank & 255
     entries = addition_entry(meld, 3, proj, w)
     for cards_, a, size in entries:
-        assert decode(ACTS[a])[:3] == (3, 3, cards_) and size == len(cards_)
+        assert decode(act(a))[:3] == (3, 3, cards_) and size == len(cards_)
     return [e[0] for e in entries]
 
 

@@ -29,12 +29,12 @@ from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index, seat_name, seat_names
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, RecordError, TrapoulaError
+from trapoula.games.burraco.context import _Ctx, seating
 from trapoula.games.burraco.melds import MeldInfo, analyze_meld
 from trapoula.games.burraco.rules import PRESETS, BurracoOptions
 from trapoula.games.burraco.scoring import dealer_draw, draw_for_dealer
 from trapoula.games.burraco.state import BurracoState, parse_burraco_action
 from trapoula.games.burraco.tables import JOKER, NCARDS
-from trapoula.games.burraco.turn import _Ctx, seating
 from trapoula.games.burraco.view import BurracoView, MatchInfo
 
 __all__ = ["Burraco"]

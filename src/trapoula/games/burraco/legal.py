@@ -19,13 +19,14 @@ emptied at once before the next generation of moves (:func:`refresh`).
 >>> str(a), decode(a)[:3], intern(MELD, 0, (14, 15, 16)) is a
 ('meld 3H 4H 5H', (2, 0, (14, 15, 16)), True)
 >>> melds, discards = suit_entry(1, ONE[14] + ONE[15] + ONE[16] >> 26, 0)
->>> [str(ACTS[m[1]]) for m in melds], [str(d) for d in discards]
+>>> [str(act(m[1])) for m in melds], [str(d) for d in discards]
 (['meld 3H 4H 5H'], ['discard 3H', 'discard 4H', 'discard 5H'])
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Final
 
 from trapoula.cards import Card
 from trapoula.core.action import Action
@@ -47,12 +48,18 @@ __all__ = [
     "DISCARD",
     "DRAW",
     "Entry",
+    "HEAD_ADD",
+    "HEAD_DRAW",
+    "HEAD_MELD",
+    "HEAD_PICKUP",
     "JOINED",
     "MELD",
     "PICKUP",
     "addition_entry",
+    "act",
     "aid",
     "decode",
+    "head",
     "intern",
     "rank_entry",
     "refresh",
@@ -63,27 +70,32 @@ __all__ = [
     "suit_sequences",
 ]
 
-DRAW, PICKUP, MELD, ADD, DISCARD = range(5)
-_CARDS_OF = itemgetter(0)  # an entry's cards
-KINDS = ("draw", "pickup", "meld", "add", "discard")
-CARDS = tuple(Card.from_index(i) for i in range(NCARDS))
+DRAW: Final = 0
+PICKUP: Final = 1
+MELD: Final = 2
+ADD: Final = 3
+DISCARD: Final = 4
+_CARDS_OF: Final = itemgetter(0)  # an entry's cards
+KINDS: Final = ("draw", "pickup", "meld", "add", "discard")
+CARDS: Final = tuple(Card.from_index(i) for i in range(NCARDS))
 
 Entry = tuple[tuple[int, ...], int, int]  # (cards, action id (ACTS), number of cards)
 Decoded = tuple[int, int, tuple[int, ...], int, int]
 
-ACTS: list[Action] = []  # the interned actions by id
-_IDS: dict[tuple[int, int, tuple[int, ...]], int] = {}
-_DECODED: dict[Action, Decoded] = {}
-SUITS: dict[int, tuple[Entry, ...]] = {}
-DISCARDS: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(4)]
-RANKS: dict[int, tuple[Entry, ...]] = {}
-ADDS: dict[tuple[int, int, int, int, int], tuple[Entry, ...]] = {}
-SET_ADDS: dict[tuple[int, bool, int, int, int], tuple[Entry, ...]] = {}
-_SEQ_PARTS: dict[int, tuple[Entry, ...]] = {}
-_TEMPLATES: dict[int, tuple[tuple[int, ...], ...]] = {}
-_ADD_PARTS: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+ACTS: Final[list[Action | None]] = []  # the interned actions by id (None: not made yet)
+_KEYS: Final[list[tuple[int, int, tuple[int, ...]]]] = []  # (code, number, cards) by id
+_IDS: Final[dict[tuple[int, int, tuple[int, ...]], int]] = {}
+_DECODED: Final[dict[Action, Decoded]] = {}
+SUITS: Final[dict[int, tuple[Entry, ...]]] = {}
+DISCARDS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
+RANKS: Final[dict[int, tuple[Entry, ...]]] = {}
+ADDS: Final[dict[tuple[int, int, int, int, int], tuple[Entry, ...]]] = {}
+SET_ADDS: Final[dict[tuple[int, bool, int, int, int], tuple[Entry, ...]]] = {}
+_SEQ_PARTS: Final[dict[int, tuple[Entry, ...]]] = {}
+_TEMPLATES: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+_ADD_PARTS: Final[dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]]] = {}
 _LIMIT = 100_000  # entries per cache (about 100 MB in all at most); then all are emptied
-FULL = [False]  # a cache is full: empty them all before the next generation of moves
+FULL: Final = [False]  # a cache is full: empty them all before the next generation of moves
 
 
 def _clear() -> None:
@@ -100,32 +112,44 @@ def refresh() -> None:
                   _ADD_PARTS, _TEMPLATES):
             d.clear()
         ACTS.clear()
+        _KEYS.clear()
         for table in DISCARDS:
             table[:] = [None] * 8192
 
 
 def aid(code: int, number: int, cards: tuple[int, ...]) -> int:
-    """The id (index in :data:`ACTS`) of a move's interned action (``cards`` sorted)."""
+    """The id (index in :data:`ACTS`) of a move's interned action (``cards`` sorted); the
+    action object itself is made when first asked for (:func:`act`): a learning
+    environment's masks need only the ids' existence."""
     key = (code, number, cards)
     i = _IDS.get(key)
     if i is None:
         if len(_IDS) > _LIMIT:
             _clear()
-        a = Action(KINDS[code], tuple(CARDS[c] for c in cards),
-                   number=number if code == ADD else None)
+        i = _IDS[key] = len(ACTS)
+        ACTS.append(None)
+        _KEYS.append(key)
+    return i
+
+
+def act(i: int) -> Action:
+    """The interned action of id ``i`` (made on first use)."""
+    a = ACTS[i]
+    if a is None:
+        code, number, cards = _KEYS[i]
+        a = ACTS[i] = Action(KINDS[code], tuple(CARDS[c] for c in cards),
+                             number=number if code == ADD else None)
         ds = dr = 0
         for c in cards:
             ds += ONE[c]
             dr += RONE[c]
-        i = _IDS[key] = len(ACTS)
-        ACTS.append(a)
         _DECODED[a] = (code, number, cards, ds, dr)
-    return i
+    return a
 
 
 def intern(code: int, number: int, cards: tuple[int, ...]) -> Action:
     """The one action object of a move (``cards`` sorted)."""
-    return ACTS[aid(code, number, cards)]
+    return act(aid(code, number, cards))
 
 
 def decode(action: Action) -> Decoded:
@@ -139,6 +163,29 @@ def decode(action: Action) -> Decoded:
         cards = tuple(sorted(c.index for c in action.cards))
         d = _DECODED[intern(code, (action.number or 0) if code == ADD else 0, cards)]
     return d
+
+
+# move heads (turn.Table.heads, head): a discard's card (0-52), these, HEAD_ADD + meld number
+HEAD_DRAW: Final = 64
+HEAD_PICKUP: Final = 65
+HEAD_MELD: Final = 66
+HEAD_ADD: Final = 128
+
+
+def head(move: Action) -> int:
+    """A move's head (``turn.Table.heads``), under 256: the card of a discard (0-52),
+    :data:`HEAD_DRAW`, :data:`HEAD_PICKUP`, :data:`HEAD_MELD`, or :data:`HEAD_ADD` plus
+    the meld number (1-36) of an addition.
+
+    >>> head(intern(DRAW, 0, ())), head(intern(DISCARD, 0, (52,))), head(intern(ADD, 3, (17,)))
+    (64, 52, 131)
+    """
+    code, number, cards, _, _ = decode(move)
+    if code == DISCARD:
+        return cards[0]
+    if code == ADD:
+        return HEAD_ADD + number
+    return HEAD_DRAW if code == DRAW else HEAD_PICKUP if code == PICKUP else HEAD_MELD
 
 
 def _entries(melds: list[tuple[int, ...]] | set[tuple[int, ...]]) -> tuple[Entry, ...]:
@@ -400,12 +447,12 @@ def _joined(pres: int) -> int:
     return out
 
 
-JOINED = tuple(_joined(p) for p in range(1 << 13))
-PRES_LO = tuple(_presence(c) for c in range(1 << 14))
-PRES_HI = tuple(_presence(c) << 7 for c in range(1 << 12))
+JOINED: Final = tuple(_joined(p) for p in range(1 << 13))
+PRES_LO: Final = tuple(_presence(c) for c in range(1 << 14))
+PRES_HI: Final = tuple(_presence(c) << 7 for c in range(1 << 12))
 # the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)
-_POS_LO = tuple(_positions(c, 0) for c in range(1 << 14))
-_POS_HI = tuple(_positions(c, 7) for c in range(1 << 12))
+_POS_LO: Final = tuple(_positions(c, 0) for c in range(1 << 14))
+_POS_HI: Final = tuple(_positions(c, 7) for c in range(1 << 12))
 
 
 def joker_discard() -> Action:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from trapoula.cards import Card, format_cards, parse_cards
 from trapoula.games.burraco.tables import CARD_AT, JOKER, ONE, VALUE, WILD_CARDS
@@ -60,10 +60,10 @@ __all__ = [
     "suit_masks",
 ]
 
-SET = "set"
+SET: Final = "set"
 _FIELDS = ("cards", "kind", "suit", "rank", "wild", "order", "wild_pos", "points", "semi",
            "code", "aux")
-SEQUENCE = "sequence"
+SEQUENCE: Final = "sequence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +184,7 @@ def add_to_meld(meld: MeldInfo, cards: Iterable[Card | int]) -> MeldInfo | None:
     return new
 
 
-_ANALYZED: dict[tuple[int, ...], MeldInfo | None] = {}
+_ANALYZED: Final[dict[tuple[int, ...], MeldInfo | None]] = {}
 
 
 def analyze_sorted(t: tuple[int, ...]) -> MeldInfo | None:
@@ -291,7 +291,7 @@ def _sequence(
                     _seq_aux(t, s, wild))
 
 
-_NO_AUX = (0, 0, 0, False, 0)
+_NO_AUX: Final = (0, 0, 0, False, 0)
 
 
 def _seq_aux(t: tuple[int, ...], s: int, wild: int) -> tuple[int, int, int, bool, int]:
@@ -347,14 +347,14 @@ def minus(r: tuple[int, ...], m: tuple[int, ...]) -> tuple[int, ...] | None:
 
 # --- enumeration --------------------------------------------------------------------------------
 # _RUNS[s][lo][hi]: the natural cards of suit s at positions lo..hi (in position order)
-_RUNS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+_RUNS: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(tuple(CARD_AT[s][p] for p in range(lo, hi + 1)) for hi in range(15))
         for lo in range(15)
     )
     for s in range(4)
 )
-_WINDOWS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_WINDOWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 
 
 def _windows(mask: int) -> tuple[tuple[int, int, int], ...]:
@@ -496,7 +496,7 @@ def hand_melds(
 
 # per sequence meld: (its own availability mask, forced positions, their min and max,
 # the wild it must keep or -1, its same-suit 2s, the wild cards it holds)
-_SEQ_INFO: dict[tuple[int, ...], tuple[int, int, int, int, int, int, tuple[int, ...]]] = {}
+_SEQ_INFO: Final[dict[tuple[int, ...], tuple[int, int, int, int, int, int, tuple[int, ...]]]] = {}
 
 
 def _seq_info(meld: MeldInfo) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:

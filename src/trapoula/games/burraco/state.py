@@ -22,6 +22,7 @@ from trapoula.core.action import Action, action_text
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.core.state import DealState, FrozenList, LogCell
 from trapoula.errors import IllegalActionError, ParseError
+from trapoula.games.burraco.context import _Ctx
 from trapoula.games.burraco.legal import decode, intern
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
 from trapoula.games.burraco.tables import NCARDS, codes_of
@@ -35,7 +36,6 @@ from trapoula.games.burraco.turn import (
     PICKUP,
     START,
     Table,
-    _Ctx,
 )
 
 if TYPE_CHECKING:

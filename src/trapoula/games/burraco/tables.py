@@ -29,12 +29,14 @@ so suit ``s`` is the 26-bit field at ``26 * s``; and rank-major, card ``13 * s +
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 __all__ = [
     "CARD_AT",
     "JOKER_SHIFT",
     "M26",
     "ONE",
+    "ONE_OF",
     "RONE",
     "SHIFT",
     "WILD_BITS",
@@ -48,6 +50,7 @@ __all__ = [
     "WILD_CARDS",
     "card_at",
     "codes_of",
+    "count_of",
     "count",
     "counts_of",
     "decode",
@@ -55,10 +58,10 @@ __all__ = [
     "points_of",
 ]
 
-JOKER = 52
-NCARDS = 53
-TWOS = (0, 13, 26, 39)
-WILD_CARDS = (0, 13, 26, 39, 52)
+JOKER: Final = 52
+NCARDS: Final = 53
+TWOS: Final = (0, 13, 26, 39)
+WILD_CARDS: Final = (0, 13, 26, 39, 52)
 
 
 def _value(i: int) -> int:
@@ -72,16 +75,16 @@ def _value(i: int) -> int:
     return 10 if k >= 6 else 5
 
 
-VALUE: tuple[int, ...] = tuple(_value(i) for i in range(NCARDS))
-IS_WILD: tuple[bool, ...] = tuple(i == JOKER or i % 13 == 0 for i in range(NCARDS))
+VALUE: Final[tuple[int, ...]] = tuple(_value(i) for i in range(NCARDS))
+IS_WILD: Final[tuple[bool, ...]] = tuple(i == JOKER or i % 13 == 0 for i in range(NCARDS))
 
 # Draw order for choosing the dealer (§3.1): 3 < 4 < ... < K < A < 2 < Joker.
-DRAW_RANK: tuple[int, ...] = tuple(
+DRAW_RANK: Final[tuple[int, ...]] = tuple(
     16 if i == JOKER else (15 if i % 13 == 0 else i % 13 + 2) for i in range(NCARDS)
 )
 
 # CARD_AT[suit][position]: the card that stands naturally at a sequence position (0 unused).
-CARD_AT: tuple[tuple[int, ...], ...] = tuple(
+CARD_AT: Final[tuple[tuple[int, ...], ...]] = tuple(
     (-1, 13 * s + 12, 13 * s) + tuple(13 * s + p - 2 for p in range(3, 14)) + (13 * s + 12,)
     for s in range(4)
 )
@@ -115,17 +118,18 @@ def points_of(cards: Iterable[int]) -> int:
 
 
 # --- integer hand codes -------------------------------------------------------------------------
-JOKER_SHIFT = 104
-M26 = (1 << 26) - 1
-SHIFT: tuple[int, ...] = tuple(2 * c for c in range(52)) + (JOKER_SHIFT,)
-ONE: tuple[int, ...] = tuple(1 << sh for sh in SHIFT)
-RONE: tuple[int, ...] = tuple(1 << (8 * (c % 13) + 2 * (c // 13)) for c in range(52)) + (
+JOKER_SHIFT: Final = 104
+M26: Final = (1 << 26) - 1
+SHIFT: Final[tuple[int, ...]] = tuple(2 * c for c in range(52)) + (JOKER_SHIFT,)
+ONE: Final[tuple[int, ...]] = tuple(1 << sh for sh in SHIFT)
+RONE: Final[tuple[int, ...]] = tuple(1 << (8 * (c % 13) + 2 * (c // 13)) for c in range(52)) + (
     1 << JOKER_SHIFT,
 )
 # the bits of the wild cards in a suit-major code, and the 5-bit presence mask they stand for
 # (bit u: a 2 of suit u, bit 4: a joker)
-WILD_BITS = sum(3 << (2 * w) for w in TWOS) | (7 << JOKER_SHIFT)
-WILD_OF: dict[int, int] = {}
+WILD_BITS: Final = sum(3 << (2 * w) for w in TWOS) | (7 << JOKER_SHIFT)
+ONE_OF: Final = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> card
+WILD_OF: Final[dict[int, int]] = {}
 for _a in range(3):
     for _b in range(3):
         for _c in range(3):
@@ -164,3 +168,12 @@ def decode(code: int) -> list[int]:
         c += 1
     out.extend((JOKER,) * (code >> JOKER_SHIFT))
     return out
+
+
+def count_of(code: int, c: int) -> int:
+    """How many copies of card ``c`` a suit-major hand code holds.
+
+    >>> count_of(codes_of([5, 5, 52])[0], 5), count_of(codes_of([52])[0], 52)
+    (2, 1)
+    """
+    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3

@@ -21,11 +21,12 @@ caches of ``legal.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from trapoula.core.action import Action
+from trapoula.games.burraco.context import _Ctx  # (pickles of earlier versions name turn._Ctx)
+from trapoula.games.burraco.ends import can_close, finishable, ok_after
 from trapoula.games.burraco.legal import (
     ACTS,
     ADD,
@@ -33,6 +34,10 @@ from trapoula.games.burraco.legal import (
     DISCARDS,
     DRAW,
     FULL,
+    HEAD_ADD,
+    HEAD_DRAW,
+    HEAD_MELD,
+    HEAD_PICKUP,
     JOINED,
     MELD,
     PICKUP,
@@ -41,7 +46,9 @@ from trapoula.games.burraco.legal import (
     SET_ADDS,
     SUITS,
     Entry,
+    act,
     decode,
+    head,
     intern,
     joker_discard,
     rank_entry,
@@ -52,18 +59,18 @@ from trapoula.games.burraco.legal import (
     suit_sequences,
 )
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
-from trapoula.games.burraco.rules import BurracoOptions
 from trapoula.games.burraco.scoring import team_score
 from trapoula.games.burraco.tables import (
-    IS_WILD,
     JOKER,
     JOKER_SHIFT,
     M26,
     ONE,
+    ONE_OF,
     SHIFT,
     WILD_BITS,
     WILD_OF,
     codes_of,
+    count_of,
 )
 from trapoula.games.burraco.tables import (
     decode as decode_code,
@@ -92,6 +99,10 @@ __all__ = [
     "ADD",
     "DISCARD",
     "DRAW",
+    "HEAD_ADD",
+    "HEAD_DRAW",
+    "HEAD_MELD",
+    "HEAD_PICKUP",
     "MELD",
     "OVER",
     "PHASES",
@@ -99,67 +110,24 @@ __all__ = [
     "PLAY",
     "START",
     "Table",
+    "head",
 ]
 
-START, PLAY, OVER = range(3)  # phases: before the draw, after it, hand over
-PHASES = ("draw", "play", "over")
-DRAW_ACTION = intern(DRAW, 0, ())
-PICKUP_ACTION = intern(PICKUP, 0, ())
-JOKER_DISCARD = joker_discard()
-_RANKS_MASK = ((1 << 104) - 1) & ~255  # ranks 3..A of a rank-major code (the 2s left out)
-_M33 = int("33" * 13, 16)
-_M0F = int("0F" * 13, 16)
-_M80 = int("80" * 13, 16)
-_AT_LEAST_2 = int("7E" * 13, 16)
-_AT_LEAST_3 = int("7D" * 13, 16)
-_CARDS_OF = itemgetter(0)  # an entry's cards: the canonical order of new melds
-_ONE_OF = {ONE[c]: c for c in range(len(ONE))}  # the code of a one-card hand -> the card
-
-
-@dataclass(frozen=True)
-class _Ctx:
-    """What a deal fixes once: the rules, its seed and origin, the dealer, the seating."""
-
-    game: Any  # the Burraco game (game.py imports this module; a compiled dataclass looks
-    # its fields' types up when the module loads)
-    opts: BurracoOptions
-    seed: int
-    origin: dict[str, Any]
-    dealer: int
-    dealer_draw: tuple[dict[str, int], ...] = ()
-    players: int = 4
-    team_of: tuple[int, ...] = (0, 1, 0, 1)
-    team_names: tuple[str, ...] = ("A", "B")
-    members: tuple[tuple[int, ...], ...] = field(default=((0, 2), (1, 3)))
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickled as its constructor's arguments (compiled by mypyc, the class has no
-        ``__dict__`` for the default pickling)."""
-        return (_Ctx, (self.game, self.opts, self.seed, self.origin, self.dealer,
-                       self.dealer_draw, self.players, self.team_of, self.team_names,
-                       self.members))
-
-    def __setstate__(self, state: Any) -> None:
-        """Unpickling what earlier versions pickled (the fields' dict): set field by field,
-        which a frozen dataclass's ``__setattr__`` refuses."""
-        d, slots = state if isinstance(state, tuple) else (state, None)
-        for part in (d, slots):
-            for name, value in (part or {}).items():
-                object.__setattr__(self, name, value)
-
-
-def seating(players: int) -> dict[str, Any]:
-    """The ``_Ctx`` fields of the seating: partnerships with 4 players, else individual."""
-    if players == 4:
-        return {"players": 4, "team_of": (0, 1, 0, 1), "team_names": ("A", "B"),
-                "members": ((0, 2), (1, 3))}
-    return {"players": players, "team_of": tuple(range(players)),
-            "team_names": tuple(f"P{i + 1}" for i in range(players)),
-            "members": tuple((i,) for i in range(players))}
-
-
-def _count(code: int, c: int) -> int:
-    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3
+# phases: before the draw, after it, hand over
+START: Final = 0
+PLAY: Final = 1
+OVER: Final = 2
+PHASES: Final = ("draw", "play", "over")
+DRAW_ACTION: Final = intern(DRAW, 0, ())
+PICKUP_ACTION: Final = intern(PICKUP, 0, ())
+JOKER_DISCARD: Final = joker_discard()
+_RANKS_MASK: Final = ((1 << 104) - 1) & ~255  # ranks 3..A of a rank-major code (the 2s left out)
+_M33: Final = int("33" * 13, 16)
+_M0F: Final = int("0F" * 13, 16)
+_M80: Final = int("80" * 13, 16)
+_AT_LEAST_2: Final = int("7E" * 13, 16)
+_AT_LEAST_3: Final = int("7D" * 13, 16)
+_CARDS_OF: Final = itemgetter(0)  # an entry's cards: the canonical order of new melds
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -230,74 +198,9 @@ class Table:
 
     def count(self, seat: int, c: int) -> int:
         """How many copies of card ``c`` a seat holds."""
-        return _count(self.hands[seat], c)
+        return count_of(self.hands[seat], c)
 
     # --- legality -----------------------------------------------------------------------------
-    def _can_close(self, c: int, melds: tuple[MeldInfo, ...] | list[MeldInfo]) -> bool:
-        """May the last card ``c`` be the closing discard, given the team's melds (§3.6.1)?
-
-        The caller checks that the team has taken its pozzetto and ``c`` is not the picked card.
-        """
-        opts = self._ctx.opts
-        if opts.closing_discard_wild_forbidden and IS_WILD[c]:
-            return False
-        if opts.closing_requires == "clean_burraco":
-            return any(len(m.cards) >= 7 and m.wild < 0 for m in melds)
-        return any(len(m.cards) >= 7 for m in melds)
-
-    def _addable(self, seat: int, melds: tuple[MeldInfo, ...] | list[MeldInfo],
-                 owners: tuple[int, ...] | list[int]) -> list[MeldInfo]:
-        if self._ctx.opts.meld_ownership == "player":
-            return [m for m, o in zip(melds, owners, strict=True) if o in (seat, -1)]
-        return list(melds)
-
-    def _finishable(
-        self, h: int, n: int, taken: bool, melds: list[MeldInfo], owners: list[int],
-    ) -> bool:
-        """Can the player still end his turn legally from hand code ``h`` of ``n`` cards
-        (§3.4.4, §3.4.5)?"""
-        seat = self._turn
-        x = self.picked
-        pa = not taken and bool(self.pozzetti)
-        if n == 0:  # al volo: the pozzetto comes in and the turn goes on
-            if not pa:
-                return False
-            packet = self.pozzetti[0]
-            return self._finishable(codes_of(packet)[0], len(packet), True, melds, owners)
-        if n >= 2 and (x < 0 or _count(h, x) < n):
-            return True
-        if n == 1:
-            c = _ONE_OF[h]
-            if c != x and (pa or (taken and self._can_close(c, melds))):
-                return True
-            if not pa:
-                return False
-            return any(add_to_meld(m, (c,)) for m in self._addable(seat, melds, owners))
-        # two or more cards, all identical to the picked one: meld them all, then al volo
-        if not pa:
-            return False
-        return _absorb(x, n, self._addable(seat, melds, owners))
-
-    def _ok_after(self, h: int, n: int, cards: tuple[int, ...], index: int,
-                  meld: MeldInfo | None) -> bool:
-        """Is a meld (``index`` -1) or an addition to meld ``index`` free of dead ends?"""
-        n2 = n - len(cards)
-        x = self.picked
-        if n2 >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n2):
-            return True
-        seat = self._turn
-        team = self._ctx.team_of[seat]
-        melds = list(self.melds[team])
-        owners = list(self.owners[team])
-        new = analyze_sorted(cards) if index < 0 else meld
-        assert new is not None
-        if index < 0:
-            melds.append(new)
-            owners.append(seat)
-        else:
-            melds[index] = new
-        return self._finishable(h - codes_of(cards)[0], n2, self.taken[team], melds, owners)
-
     def _start_moves(self) -> list[Action]:
         out: list[Action] = []
         if self.spos < len(self.stock):
@@ -308,14 +211,14 @@ class Table:
             n = self.sizes[seat] + len(pile)
             if len(pile) == 1:
                 x = pile[0]
-                ok = n >= 2 and _count(self.hands[seat], x) + 1 < n
+                ok = n >= 2 and count_of(self.hands[seat], x) + 1 < n
             else:
                 ok = n >= 2
             if not ok:
                 team = self._ctx.team_of[seat]
                 saved = self.picked
                 self.picked = pile[0] if len(pile) == 1 else -1
-                ok = self._finishable(
+                ok = finishable(self,
                     self.hands[seat] + codes_of(pile)[0], n, self.taken[team],
                     list(self.melds[team]), list(self.owners[team]),
                 )
@@ -331,6 +234,87 @@ class Table:
             return self._smoves
         if phase == OVER:
             return []
+        ids, held = self._play(False)
+        out = [ACTS[a] or act(a) for a in ids]
+        for s in (0, 1, 2, 3):
+            proj = held >> 26 * s & M26
+            if proj:
+                pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+                out.extend(DISCARDS[s][pres] or suit_discards(s, pres))
+        if held >> JOKER_SHIFT:
+            out.append(JOKER_DISCARD)
+        return out
+
+    def heads(self) -> list[int]:
+        """The heads of the legal moves (what the moves' first integers in a learning
+        environment stand for): one code per distinct kind of move and meld number or card
+        (:func:`head`: the card of a discard, :data:`HEAD_DRAW`, :data:`HEAD_PICKUP`,
+        :data:`HEAD_MELD`, :data:`HEAD_ADD` plus the meld number of an addition) -- the set
+        of :func:`head` over :meth:`moves`, without making the moves (in no set order).
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> t = Burraco().new_deal(seed=3)
+        >>> sorted(t.heads()) == sorted({head(a) for a in t.moves()})
+        True
+        """
+        phase = self._phase
+        if phase == START:
+            return [HEAD_DRAW if a is DRAW_ACTION else HEAD_PICKUP if a is PICKUP_ACTION
+                    else head(a) for a in self._smoves]
+        if phase == OVER:
+            return []
+        out, held = self._play(True)
+        for s in (0, 1, 2, 3):  # (the discards: every card held, as suit_discards lists them)
+            proj = held >> 26 * s & M26
+            if proj:
+                pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+                while pres:
+                    low = pres & -pres
+                    pres ^= low
+                    out.append(13 * s + low.bit_length() - 1)
+        if held >> JOKER_SHIFT:
+            out.append(JOKER)
+        return out
+
+    def _meld_ok(self, cards: tuple[int, ...], size: int, h: int, n: int, x: int) -> bool:
+        """May this new meld be laid from hand code ``h`` of ``n`` cards (picked card
+        ``x``): does it leave the turn a legal end (§3.4.5)?"""
+        return (n - size >= 2 and (x < 0 or count_of(h, x) - cards.count(x) < n - size)
+                or ok_after(self, h, n, cards, -1, None))
+
+    def _new_meld_legal(self, entries: tuple[Entry, ...], h: int, n: int, x: int) -> bool:
+        """Is one of these new melds legal?"""
+        for cards, _, size in entries:
+            if self._meld_ok(cards, size, h, n, x):
+                return True
+        return False
+
+    def target_moves(self, target: int) -> list[Action]:
+        """The legal new melds (``target`` 0) or additions to the team's meld number
+        ``target`` (1-based), in canonical order: the moves of :meth:`moves` of that
+        target (what a meld's sub-decisions in a learning environment choose among).
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> t = Burraco().new_deal(seed=3)
+        >>> t = t.apply(t.legal_actions()[0])
+        >>> t.target_moves(0) == [m for m in t.moves() if m.kind == "meld"]
+        True
+        """
+        if self._phase != PLAY:
+            return []
+        ids, _ = self._play(False, target)
+        return [ACTS[a] or act(a) for a in ids]
+
+    def _play(self, first: bool, target: int = -1) -> tuple[list[int], int]:
+        """The play phase's legal melds and additions, and the cards that may be discarded.
+
+        Returns ``(found, held)``: ``found`` the action ids (:data:`legal.ACTS`) of the
+        legal new melds and additions in canonical order, or with ``first`` their heads
+        (:meth:`heads`: one per new meld and per meld added to, the first legal entry of
+        each, unsorted); ``held`` the code (``tables.py``) of the cards whose discard is
+        legal: the hand, the hand without the picked card, or none.  With ``target`` 0
+        only the new melds, with ``target`` k > 0 only the additions to meld number k,
+        and no discard."""
         if FULL[0]:
             refresh()
         seat = self._turn
@@ -340,57 +324,58 @@ class Table:
         n = self.sizes[seat]
         x = self.picked
         w = WILD_OF[h & WILD_BITS]
-        # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards;
-        # the discards, suit by suit (legal.suit_entry, inlined)
+        # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards
+        # (legal.suit_entry, inlined)
         found: list[Entry] = []
-        discards: list[Action] = []
+        out: list[int] = []
         for s in (0, 1, 2, 3):
             proj = h >> 26 * s & M26
-            if not proj:
+            if not proj or target > 0:
                 continue
-            pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
-            discards.extend(DISCARDS[s][pres] or suit_discards(s, pres))
-            joined = JOINED[pres]
+            joined = JOINED[PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]]
             d = joined.bit_count()
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
                 seqs = SUITS.get(key)
                 if seqs is None:
                     seqs = suit_sequences(key)
-                if seqs:
-                    found.extend(seqs)
-        r = self.rhands[seat] & _RANKS_MASK
-        t = (r & _M33) + (r >> 2 & _M33)
-        t = (t & _M0F) + (t >> 4 & _M0F)
-        hits = (t + (_AT_LEAST_2 if w else _AT_LEAST_3)) & _M80
-        if hits:
-            r = self.rhands[seat]
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                k = (low.bit_length() >> 3) - 1
-                found.extend(rank_entry(k, r >> 8 * k & 255, w))
-        out: list[Action] = []
+                if not seqs:
+                    continue
+                if not first:
+                    found += seqs
+                elif self._new_meld_legal(seqs, h, n, x):  # (the first one found will do)
+                    out.append(HEAD_MELD)
+                    break
+        if not out and target <= 0:
+            r = self.rhands[seat] & _RANKS_MASK
+            t = (r & _M33) + (r >> 2 & _M33)
+            t = (t & _M0F) + (t >> 4 & _M0F)
+            hits = (t + (_AT_LEAST_2 if w else _AT_LEAST_3)) & _M80
+            if hits:
+                r = self.rhands[seat]
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    k = (low.bit_length() >> 3) - 1
+                    sets = rank_entry(k, r >> 8 * k & 255, w)
+                    if not first:
+                        found += sets
+                    elif self._new_meld_legal(sets, h, n, x):
+                        out.append(HEAD_MELD)
+                        break
         if found:
             found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
-            if x < 0:  # (no picked card: a meld leaving two cards or more is safe)
-                lim = n - 2
-                out = [ACTS[a] for cards, a, size in found
-                       if size <= lim or self._ok_after(h, n, cards, -1, None)]
-            else:
-                for cards, a, size in found:
-                    if n - size >= 2 and _count(h, x) - cards.count(x) < n - size:
-                        out.append(ACTS[a])
-                    elif self._ok_after(h, n, cards, -1, None):
-                        out.append(ACTS[a])
+            for cards, a, size in found:
+                if self._meld_ok(cards, size, h, n, x):
+                    out.append(a)
         # additions to the team's melds
         melds = self.melds[team]
-        if melds:
+        if melds and target != 0:
             player_only = ctx.opts.meld_ownership == "player"
             owners = self.owners[team]
             rh = self.rhands[seat]
             for i, meld in enumerate(melds):
-                if player_only and owners[i] not in (seat, -1):
+                if (player_only and owners[i] not in (seat, -1)) or (0 < target != i + 1):
                     continue
                 # legal.addition_entry, inlined
                 ms = meld.suit
@@ -411,23 +396,52 @@ class Table:
                     cached = SET_ADDS.get(skey)
                     entries = set_additions(skey) if cached is None else cached
                 for cards, a, size in entries:
-                    if n - size >= 2 and (x < 0 or _count(h, x) - cards.count(x) < n - size):
-                        out.append(ACTS[a])
-                        continue
-                    new = add_to_meld(meld, cards)
-                    if new is not None and self._ok_after(h, n, cards, i, new):
-                        out.append(ACTS[a])
+                    if not (n - size >= 2
+                            and (x < 0 or count_of(h, x) - cards.count(x) < n - size)):
+                        new = add_to_meld(meld, cards)
+                        if new is None or not ok_after(self, h, n, cards, i, new):
+                            continue
+                    if first:
+                        out.append(HEAD_ADD + i + 1)
+                        break
+                    out.append(a)
         # discards
-        if h >> JOKER_SHIFT:
-            discards.append(JOKER_DISCARD)
+        if target >= 0:
+            return out, 0
         if n >= 2 or (not self.taken[team] and self.pozzetti):
-            if x >= 0 and _count(h, x):
-                discards.remove(intern(DISCARD, 0, (x,)))
-            out.extend(discards)
-        elif n == 1:
-            c = _ONE_OF[h]
-            if c != x and self.taken[team] and self._can_close(c, melds):
-                out.extend(discards)
+            if x < 0:
+                return out, h
+            # (every card held but the picked one)
+            return out, h & ~(7 << JOKER_SHIFT if x == JOKER else 3 << SHIFT[x])
+        if n == 1:
+            c = ONE_OF[h]
+            if c != x and self.taken[team] and can_close(self, c, melds):
+                return out, h
+        return out, 0
+
+    def public_facts(self) -> list[int]:
+        """The position's small public facts, one integer each: the phase, the seat to act
+        (-1 once the hand is over), the dealer, every seat's number of cards, the top
+        discard (-1: no pile), the pile's size, the cards left in the stock, the pozzetti
+        left, whether each team took its pozzetto (0/1), the picked card (-1: none),
+        whether the hand ends after this turn (0/1) and the stalemate count.
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> Burraco().new_deal(seed=3).public_facts()  # P1 to draw, P4 dealt; 28 in the stock
+        [0, 0, 3, 11, 11, 11, 11, 28, 1, 41, 2, 0, 0, -1, 0, 0]
+        """
+        out = [self._phase, -1 if self._phase == OVER else self._turn, self._ctx.dealer]
+        out += self.sizes
+        pile = self.discard
+        out.append(pile[-1] if pile else -1)
+        out.append(len(pile))
+        out.append(len(self.stock) - self.spos)
+        out.append(len(self.pozzetti))
+        for took in self.taken:
+            out.append(1 if took else 0)
+        out.append(self.picked)
+        out.append(1 if self.ending else 0)
+        out.append(self.stall)
         return out
 
     # --- effects ------------------------------------------------------------------------------
@@ -548,25 +562,10 @@ class Table:
         return out
 
 
-RONE_OF = tuple(codes_of((c,))[1] for c in range(53))
+RONE_OF: Final = tuple(codes_of((c,))[1] for c in range(53))
 
 
 def _set(pair: tuple[Any, ...], team: int, value: Any) -> Any:
     lst = list(pair)
     lst[team] = value
     return tuple(lst)
-
-
-def _absorb(x: int, k: int, melds: list[MeldInfo]) -> bool:
-    """Can ``k`` copies of card ``x`` all be added to these melds (one or more at a time)?"""
-    for i, m in enumerate(melds):
-        for j in range(1, k + 1):
-            grown = add_to_meld(m, (x,) * j)
-            if grown is None:
-                continue
-            if j == k:
-                return True
-            rest = melds[:i] + [grown] + melds[i + 1:]
-            if _absorb(x, k - j, rest):
-                return True
-    return False

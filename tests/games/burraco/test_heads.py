@@ -1,0 +1,97 @@
+"""``Table.heads()`` (what a learning environment's mask is made of: one code per kind of
+move and meld number or card, without making the moves) is the set of ``head`` over
+``Table.moves()`` (RULES.md §3.4-§3.6: the turn, the melds and additions, the discards, the
+dead-end rule §3.4.5), in every position of random deals under the rule options that change
+legality, with two policies: uniformly random moves (hands run short, the dead-end and
+closing filters decide) and a policy that rarely melds and picks the pile up half the time
+(large hands, many sequences and additions).  ``Table.target_moves(k)`` (a meld's
+sub-decisions: the new melds, k = 0, or the additions to meld k) is the part of the legal
+moves of that target, in the same order."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import trapoula
+import trapoula.games.burraco.legal as legal
+from trapoula.core.game import derive_seed
+from trapoula.games.burraco.turn import (
+    ADD,
+    DISCARD,
+    DRAW,
+    HEAD_ADD,
+    HEAD_DRAW,
+    HEAD_MELD,
+    HEAD_PICKUP,
+    MELD,
+    PICKUP,
+    head,
+)
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"players": 2},
+    {"players": 3},
+    {"meld_ownership": "player"},
+    {"closing_requires": "clean_burraco", "closing_discard_wild_forbidden": False},
+    {"stock_end": "two_cards_left", "stalemate_turns": 2},
+]
+
+
+def _pick(moves: list[Any], rng: random.Random, greedy: bool) -> Any:
+    if not greedy:
+        return moves[int(rng.random() * len(moves))]
+    kinds = {}
+    for m in moves:
+        kinds.setdefault(m.kind, []).append(m)
+    if "pickup" in kinds and rng.random() < 0.5:
+        return kinds["pickup"][0]
+    if "discard" in kinds and rng.random() < 0.8:
+        return rng.choice(kinds["discard"])
+    return rng.choice(moves)
+
+
+def _positions(options: dict[str, Any], deals: int, greedy: bool) -> int:
+    game = trapoula.make("burraco", **options)
+    seen = 0
+    for d in range(deals):
+        s = game.new_deal(seed=derive_seed(77, d))
+        rng = random.Random(d)
+        while not s.is_over:
+            moves = s.moves()
+            heads = s.heads()
+            assert len(heads) == len(set(heads))
+            assert set(heads) == {head(m) for m in moves}, (options, d, str(s))
+            for target in {0, *(h - HEAD_ADD for h in heads if h > HEAD_ADD)}:
+                assert s.target_moves(target) == [  # (a meld's sub-decisions choose among)
+                    m for m in moves if m.kind == ("meld" if target == 0 else "add")
+                    and (m.number or 0) == target], (options, d, target)
+            s = s.apply(_pick(moves, rng, greedy))
+            seen += 1
+        assert s.heads() == []
+    return seen
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o) or "seed")
+@pytest.mark.parametrize("greedy", [False, True], ids=["random", "pickups"])
+def test_heads_are_the_heads_of_the_legal_moves(options: dict[str, Any], greedy: bool) -> None:
+    assert _positions(options, 12, greedy) > 60  # (stalemate_turns 2 ends deals early)
+
+
+def test_heads_with_the_caches_emptied_again_and_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(legal, "_LIMIT", 20)
+    legal._clear()
+    legal.refresh()
+    assert _positions({}, 4, True) > 100
+
+
+def test_head_codes() -> None:
+    """Under 256: a discard's card, then draw, pickup and meld, then the additions."""
+    assert head(legal.intern(DRAW, 0, ())) == HEAD_DRAW == 64
+    assert head(legal.intern(PICKUP, 0, ())) == HEAD_PICKUP == 65
+    assert head(legal.intern(MELD, 0, (14, 15, 16))) == HEAD_MELD == 66
+    assert head(legal.intern(ADD, 7, (17,))) == HEAD_ADD + 7 == 135
+    assert head(legal.intern(DISCARD, 0, (51,))) == 51
