@@ -8,8 +8,10 @@ do, ``games/burraco/fast.py``).  The mask of a position is made from the table's
 same generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
 stops at the first legal meld of each target and makes no move object; pinned to it by
 ``tests/games/burraco/test_heads.py``) through the adapter's table of heads
-(:data:`trapoula.envs.burraco.HEAD_INT`); the moves themselves are made only when a meld or
-an addition is started (``adapter.table`` gives its sub-decisions).  The integer chosen
+(:data:`trapoula.envs.burraco.HEAD_INT`); a meld or an addition, once started, gets its
+sub-decisions from the cards of its target's legal moves (``table.target_cards``) through
+the adapter's prefix rule (:func:`~trapoula.envs.burraco.select_table`), and its move is
+made at the commit.  The integer chosen
 must be one of the mask before ``table.step`` plays it.  No public state, history cell or
 copy of the table is made per move; the engine state is made only when asked for
 (``env.state(i)``, ``env.play(i)``, the records): ``state.apply`` replays the moves played
