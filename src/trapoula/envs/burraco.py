@@ -148,6 +148,32 @@ def _first(a: Action) -> tuple[int, Action | None]:
     return f
 
 
+def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[int, ...]
+                 ) -> dict[int, Any]:
+    """A meld's next sub-decision after ``pending`` (its target and the cards chosen so
+    far), from the legal melds or additions of that target (``cands``: their card types,
+    ascending, and what each completes): ``SELECT0 + type`` (value None) for every card
+    that continues a candidate, ``COMMIT`` (value the candidate's) when the cards chosen
+    are one.
+
+    >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, SELECT0 + 1, SELECT0 + 2))
+    {95: None}
+    >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, 93, 94, 95))
+    {145: 'a', 96: None}
+    """
+    chosen = tuple(p - SELECT0 for p in pending[1:])
+    n = len(chosen)
+    out: dict[int, Any] = {}
+    for types, what in cands:
+        if types[:n] != chosen:
+            continue
+        if len(types) == n:
+            out[COMMIT] = what
+        else:
+            out[SELECT0 + types[n]] = None
+    return out
+
+
 def _target(a: Action) -> int:
     return _key(a)[0]
 
@@ -255,21 +281,16 @@ class BurracoAdapter(Adapter):
                 out[f[0]] = f[1]
             return out
         target = pending[0]
-        chosen = tuple(p - SELECT0 for p in pending[1:])
-        n = len(chosen)
         keys = _KEYS
+        cands = []
         for a in legal:
             k = a.kind
             if k != "meld" and k != "add":
                 continue
             t, types = keys.get(a._text) or _key(a)
-            if t != target or types[:n] != chosen:
-                continue
-            if len(types) == n:
-                out[COMMIT] = a
-            else:
-                out[SELECT0 + types[n]] = None
-        return out
+            if t == target:
+                cands.append((types, a))
+        return select_table(cands, pending)
 
     def path(self, action: Action) -> list[int]:
         """The integers of an engine action, whatever the position (for melds: target,

@@ -8,8 +8,10 @@ do, ``games/burraco/fast.py``).  The mask of a position is made from the table's
 same generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
 stops at the first legal meld of each target and makes no move object; pinned to it by
 ``tests/games/burraco/test_heads.py``) through the adapter's table of heads
-(:data:`trapoula.envs.burraco.HEAD_INT`); the moves themselves are made only when a meld or
-an addition is started (``adapter.table`` gives its sub-decisions).  The integer chosen
+(:data:`trapoula.envs.burraco.HEAD_INT`); a meld or an addition, once started, gets its
+sub-decisions from the cards of its target's legal moves (``table.target_cards``) through
+the adapter's prefix rule (:func:`~trapoula.envs.burraco.select_table`), and its move is
+made at the commit.  The integer chosen
 must be one of the mask before ``table.step`` plays it.  No public state, history cell or
 copy of the table is made per move; the engine state is made only when asked for
 (``env.state(i)``, ``env.play(i)``, the records): ``state.apply`` replays the moves played
@@ -42,10 +44,13 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, HEAD_INT, MELD
+from trapoula.envs.burraco import _COPIES, HEAD_INT, MELD, select_table
 from trapoula.envs.burraco_fast import RowCache, StateCells, knows
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
+from trapoula.games.burraco.legal import ADD as ADD_CODE
+from trapoula.games.burraco.legal import MELD as MELD_CODE
+from trapoula.games.burraco.legal import intern
 from trapoula.games.burraco.turn import OVER, Table
 from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
@@ -310,7 +315,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self._tables: list[Table] = [None] * num_envs  # type: ignore[list-item]
         self._entry: list[GameState] = [None] * num_envs  # type: ignore[list-item]
         self._log: list[list[Any]] = [[] for _ in range(num_envs)]  # moves since _entry
-        # the legal moves of a pending meld's target
+        # the cards of the legal moves of a pending meld's target (select_table's candidates)
         self._legal: list[list[Any] | None] = [None] * num_envs
         self._ptab: list[Any] = [None] * num_envs  # a pending meld's decision table
         self._legal_mask = np.zeros((num_envs, self.num_actions), np.int8)
@@ -394,11 +399,14 @@ class BurracoVectorEnv(LazyFinalsEnv):
             play._table = None  # (Play's table of the integers, if asked for, is stale)
             pend = play.pending
             if pend:
-                act = ptab[i][a]
-                if act is None:  # one more card of the meld
+                cards = ptab[i][a]
+                if cards is None:  # one more card of the meld
                     play.pending = (*pend, a)
                     continue
                 play.pending = ()
+                p0 = pend[0]  # (the move's interned action: legal.py's codes)
+                act = (intern(MELD_CODE, 0, cards) if p0 == MELD
+                       else intern(ADD_CODE, p0 - MELD, cards))
             elif a >= MELD:  # a meld or an addition starts: its cards follow
                 play.pending = (a,)
                 continue
@@ -422,7 +430,6 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        table_of = self.adapter.table
         ints: list[int] = []  # every deal's heads (pending: 256 + integers), deal after deal
         lens: list[int] = []  # how many each deal has
         seats: list[int] = []
@@ -431,11 +438,12 @@ class BurracoVectorEnv(LazyFinalsEnv):
             pend = plays[i].pending
             pendings.append(pend)
             if pend:
-                moves = legal[i]
-                if moves is None:  # (the moves of the meld's target only)
+                cands = legal[i]
+                if cands is None:  # (the cards of the legal moves of the meld's target)
                     p0 = pend[0]
-                    moves = legal[i] = table.target_moves(0 if p0 == MELD else p0 - MELD)
-                t = ptab[i] = table_of(moves, pend)
+                    cands = legal[i] = [
+                        (c, c) for c in table.target_cards(0 if p0 == MELD else p0 - MELD)]
+                t = ptab[i] = select_table(cands, pend)
                 ints += map(_PENDING.__add__, t)
                 lens.append(len(t))
             else:

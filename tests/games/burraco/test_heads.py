@@ -6,7 +6,7 @@ legality, with two policies: uniformly random moves (hands run short, the dead-e
 closing filters decide) and a policy that rarely melds and picks the pile up half the time
 (large hands, many sequences and additions).  ``Table.target_moves(k)`` (a meld's
 sub-decisions: the new melds, k = 0, or the additions to meld k) is the part of the legal
-moves of that target, in the same order."""
+moves of that target, in the same order, and ``target_cards(k)`` their cards."""
 
 from __future__ import annotations
 
@@ -69,6 +69,8 @@ def _positions(options: dict[str, Any], deals: int, greedy: bool) -> int:
                 assert s.target_moves(target) == [  # (a meld's sub-decisions choose among)
                     m for m in moves if m.kind == ("meld" if target == 0 else "add")
                     and (m.number or 0) == target], (options, d, target)
+                assert s.target_cards(target) == [
+                    tuple(sorted(c.index for c in m.cards)) for m in s.target_moves(target)]
             s = s.apply(_pick(moves, rng, greedy))
             seen += 1
         assert s.heads() == []

@@ -58,6 +58,7 @@ __all__ = [
     "addition_entry",
     "act",
     "aid",
+    "cards_of",
     "decode",
     "head",
     "intern",
@@ -145,6 +146,11 @@ def act(i: int) -> Action:
             dr += RONE[c]
         _DECODED[a] = (code, number, cards, ds, dr)
     return a
+
+
+def cards_of(i: int) -> tuple[int, ...]:
+    """The cards (sorted indices) of the move of id ``i``."""
+    return _KEYS[i][2]
 
 
 def intern(code: int, number: int, cards: tuple[int, ...]) -> Action:

@@ -47,6 +47,7 @@ from trapoula.games.burraco.legal import (
     SUITS,
     Entry,
     act,
+    cards_of,
     decode,
     head,
     intern,
@@ -304,6 +305,13 @@ class Table:
             return []
         ids, _ = self._play(False, target)
         return [ACTS[a] or act(a) for a in ids]
+
+    def target_cards(self, target: int) -> list[tuple[int, ...]]:
+        """The cards (sorted indices) of :meth:`target_moves`, without making the moves."""
+        if self._phase != PLAY:
+            return []
+        ids, _ = self._play(False, target)
+        return [cards_of(a) for a in ids]
 
     def _play(self, first: bool, target: int = -1) -> tuple[list[int], int]:
         """The play phase's legal melds and additions, and the cards that may be discarded.
