@@ -219,8 +219,8 @@ class Table:
                 team = self._ctx.team_of[seat]
                 saved = self.picked
                 self.picked = pile[0] if len(pile) == 1 else -1
-                ok = finishable(self,
-                    self.hands[seat] + codes_of(pile)[0], n, self.taken[team],
+                ok = finishable(
+                    self, self.hands[seat] + codes_of(pile)[0], n, self.taken[team],
                     list(self.melds[team]), list(self.owners[team]),
                 )
                 self.picked = saved
