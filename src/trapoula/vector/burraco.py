@@ -404,9 +404,8 @@ class BurracoVectorEnv(LazyFinalsEnv):
                     play.pending = (*pend, a)
                     continue
                 play.pending = ()
-                p0 = pend[0]  # (the move's interned action: legal.py's codes)
-                act = (intern(MELD_CODE, 0, cards) if p0 == MELD
-                       else intern(ADD_CODE, p0 - MELD, cards))
+                k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
+                act = intern(ADD_CODE if k else MELD_CODE, k, cards)
             elif a >= MELD:  # a meld or an addition starts: its cards follow
                 play.pending = (a,)
                 continue
@@ -440,9 +439,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
             if pend:
                 cands = legal[i]
                 if cands is None:  # (the cards of the legal moves of the meld's target)
-                    p0 = pend[0]
-                    cands = legal[i] = [
-                        (c, c) for c in table.target_cards(0 if p0 == MELD else p0 - MELD)]
+                    cands = legal[i] = [(c, c) for c in table.target_cards(pend[0] - MELD)]
                 t = ptab[i] = select_table(cands, pend)
                 ints += map(_PENDING.__add__, t)
                 lens.append(len(t))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
-from trapoula.games.burraco.tables import IS_WILD, ONE_OF, codes_of, count_of
+from trapoula.games.burraco.tables import IS_WILD, ONE_OF, codes_of, count
 
 if TYPE_CHECKING:
     from trapoula.games.burraco.turn import Table
@@ -55,7 +55,7 @@ def finishable(
             return False
         packet = t.pozzetti[0]
         return finishable(t, codes_of(packet)[0], len(packet), True, melds, owners)
-    if n >= 2 and (x < 0 or count_of(h, x) < n):
+    if n >= 2 and (x < 0 or count(h, x) < n):
         return True
     if n == 1:
         c = ONE_OF[h]
@@ -71,18 +71,21 @@ def finishable(
 
 
 def ok_after(t: Table, h: int, n: int, cards: tuple[int, ...], index: int,
-              meld: MeldInfo | None) -> bool:
-    """Is a meld (``index`` -1) or an addition to meld ``index`` free of dead ends?"""
+             meld: MeldInfo | None) -> bool:
+    """Is a new meld of ``cards`` (``index`` -1) or their addition to the team's meld
+    ``index`` (``meld``, as it is before) legal and free of dead ends, from hand code ``h``
+    of ``n`` cards?"""
     n2 = n - len(cards)
     x = t.picked
-    if n2 >= 2 and (x < 0 or count_of(h, x) - cards.count(x) < n2):
+    if n2 >= 2 and (x < 0 or count(h, x) - cards.count(x) < n2):
         return True
     seat = t._turn
     team = t._ctx.team_of[seat]
     melds = list(t.melds[team])
     owners = list(t.owners[team])
-    new = analyze_sorted(cards) if index < 0 else meld
-    assert new is not None
+    new = analyze_sorted(cards) if index < 0 else add_to_meld(meld, cards) if meld else None
+    if new is None:
+        return False
     if index < 0:
         melds.append(new)
         owners.append(seat)

@@ -61,9 +61,10 @@ __all__ = [
 ]
 
 SET: Final = "set"
+SEQUENCE: Final = "sequence"
+# MeldInfo's fields in order (what its pickles hold)
 _FIELDS = ("cards", "kind", "suit", "rank", "wild", "order", "wild_pos", "points", "semi",
            "code", "aux")
-SEQUENCE: Final = "sequence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +88,7 @@ class MeldInfo:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as its constructor's arguments (what a mypyc-compiled class needs)."""
-        return (MeldInfo, (self.cards, self.kind, self.suit, self.rank, self.wild, self.order,
-                           self.wild_pos, self.points, self.semi, self.code, self.aux))
+        return (MeldInfo, tuple(getattr(self, f) for f in _FIELDS))
 
     def __setstate__(self, state: Any) -> None:
         """Unpickling what earlier versions pickled (the fields' values in order)."""

@@ -50,7 +50,6 @@ __all__ = [
     "WILD_CARDS",
     "card_at",
     "codes_of",
-    "count_of",
     "count",
     "counts_of",
     "decode",
@@ -142,7 +141,11 @@ for _a in range(3):
 
 
 def count(code: int, c: int) -> int:
-    """How many copies of card ``c`` a suit-major code holds."""
+    """How many copies of card ``c`` a suit-major code holds.
+
+    >>> count(codes_of([5, 5, 52])[0], 5), count(codes_of([52])[0], 52)
+    (2, 1)
+    """
     return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3
 
 
@@ -168,12 +171,3 @@ def decode(code: int) -> list[int]:
         c += 1
     out.extend((JOKER,) * (code >> JOKER_SHIFT))
     return out
-
-
-def count_of(code: int, c: int) -> int:
-    """How many copies of card ``c`` a suit-major hand code holds.
-
-    >>> count_of(codes_of([5, 5, 52])[0], 5), count_of(codes_of([52])[0], 52)
-    (2, 1)
-    """
-    return code >> JOKER_SHIFT if c == JOKER else (code >> SHIFT[c]) & 3

@@ -71,7 +71,7 @@ from trapoula.games.burraco.tables import (
     WILD_BITS,
     WILD_OF,
     codes_of,
-    count_of,
+    count,
 )
 from trapoula.games.burraco.tables import (
     decode as decode_code,
@@ -199,7 +199,7 @@ class Table:
 
     def count(self, seat: int, c: int) -> int:
         """How many copies of card ``c`` a seat holds."""
-        return count_of(self.hands[seat], c)
+        return count(self.hands[seat], c)
 
     # --- legality -----------------------------------------------------------------------------
     def _start_moves(self) -> list[Action]:
@@ -212,7 +212,7 @@ class Table:
             n = self.sizes[seat] + len(pile)
             if len(pile) == 1:
                 x = pile[0]
-                ok = n >= 2 and count_of(self.hands[seat], x) + 1 < n
+                ok = n >= 2 and count(self.hands[seat], x) + 1 < n
             else:
                 ok = n >= 2
             if not ok:
@@ -277,16 +277,10 @@ class Table:
             out.append(JOKER)
         return out
 
-    def _meld_ok(self, cards: tuple[int, ...], size: int, h: int, n: int, x: int) -> bool:
-        """May this new meld be laid from hand code ``h`` of ``n`` cards (picked card
-        ``x``): does it leave the turn a legal end (§3.4.5)?"""
-        return (n - size >= 2 and (x < 0 or count_of(h, x) - cards.count(x) < n - size)
-                or ok_after(self, h, n, cards, -1, None))
-
-    def _new_meld_legal(self, entries: tuple[Entry, ...], h: int, n: int, x: int) -> bool:
+    def _new_meld_legal(self, entries: tuple[Entry, ...], h: int, n: int) -> bool:
         """Is one of these new melds legal?"""
-        for cards, _, size in entries:
-            if self._meld_ok(cards, size, h, n, x):
+        for cards, _, _ in entries:
+            if ok_after(self, h, n, cards, -1, None):
                 return True
         return False
 
@@ -351,7 +345,7 @@ class Table:
                     continue
                 if not first:
                     found += seqs
-                elif self._new_meld_legal(seqs, h, n, x):  # (the first one found will do)
+                elif self._new_meld_legal(seqs, h, n):  # (the first one found will do)
                     out.append(HEAD_MELD)
                     break
         if not out and target <= 0:
@@ -368,13 +362,13 @@ class Table:
                     sets = rank_entry(k, r >> 8 * k & 255, w)
                     if not first:
                         found += sets
-                    elif self._new_meld_legal(sets, h, n, x):
+                    elif self._new_meld_legal(sets, h, n):
                         out.append(HEAD_MELD)
                         break
         if found:
             found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
-            for cards, a, size in found:
-                if self._meld_ok(cards, size, h, n, x):
+            for cards, a, _ in found:
+                if ok_after(self, h, n, cards, -1, None):
                     out.append(a)
         # additions to the team's melds
         melds = self.melds[team]
@@ -403,12 +397,9 @@ class Table:
                     skey = (meld.rank, clean, i + 1, byte, wk)
                     cached = SET_ADDS.get(skey)
                     entries = set_additions(skey) if cached is None else cached
-                for cards, a, size in entries:
-                    if not (n - size >= 2
-                            and (x < 0 or count_of(h, x) - cards.count(x) < n - size)):
-                        new = add_to_meld(meld, cards)
-                        if new is None or not ok_after(self, h, n, cards, i, new):
-                            continue
+                for cards, a, _ in entries:
+                    if not ok_after(self, h, n, cards, i, meld):
+                        continue
                     if first:
                         out.append(HEAD_ADD + i + 1)
                         break
