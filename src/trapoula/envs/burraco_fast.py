@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -43,13 +44,13 @@ from trapoula.envs.burraco import (
     meld_cells,
 )
 from trapoula.games.burraco.melds import MeldInfo
-from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT
+from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT, ONE
 from trapoula.games.burraco.turn import Table
 
 if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
-__all__ = ["RowCache", "SeatRows", "StateCells", "knows"]
+__all__ = ["RowCache", "SeatRows", "StateCells", "codes_bytes", "knows"]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
            "discard_size", "stock", "pozzetti_left", "pozzetto_taken", "melds", "picked",
@@ -68,9 +69,13 @@ def knows(adapter: Adapter) -> bool:
 
 class RowCache:
     """What one seat's row holds: the hand's code, the discard pile and its counts, the
-    small public cells, and per team the melds shown ((meld, laid by me, cells) each)."""
+    small public cells, and per team the melds and their owners shown (the table's own
+    tuples: an unchanged team is the same objects) with each meld's cells (but "laid by
+    me", which the owners give).  No tuple is made per meld shown: a batch keeps
+    thousands of these caches, and every object they keep is one more for the cyclic
+    garbage collector to visit."""
 
-    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "keys")
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "owners", "cells")
 
     def __init__(self, teams: int) -> None:
         self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
@@ -78,9 +83,9 @@ class RowCache:
         self.pile_counts: dict[int, int] = {}
         self.small: dict[int, float] = {}
         self.facts: tuple[Any, ...] = ()  # what the small cells were written from
-        self.melds: list[list[tuple[MeldInfo, bool, dict[int, float]]]] = [
-            [] for _ in range(teams)]
-        self.keys: list[tuple[Any, Any]] = [(None, None)] * teams  # (melds, owners) shown
+        self.melds: list[Sequence[MeldInfo]] = [() for _ in range(teams)]
+        self.owners: list[Sequence[int]] = [() for _ in range(teams)]
+        self.cells: list[list[dict[int, float]]] = [[] for _ in range(teams)]
 
 
 def _recount(base: int, old: dict[int, int], cards: Any, out: dict[int, float]
@@ -109,29 +114,30 @@ class StateCells:
         self.size = adapter.obs_layout.size
         self.teams: int = ad.teams
         self.semi = int(ad.game.options.semi_clean_bonus)
-        self._memo: dict[int, tuple[MeldInfo, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
+        self._memo: dict[MeldInfo, dict[int, float]] = {}  # a meld's cells, by the meld
 
     def _meld(self, m: MeldInfo) -> dict[int, float]:
-        """A meld's cells relative to its block (memoized by the meld object)."""
-        hit = self._memo.get(id(m))
-        if hit is not None and hit[0] is m:
-            return hit[1]
+        """A meld's cells relative to its block (but "laid by me"; memoized by the meld
+        object)."""
+        hit = self._memo.get(m)
+        if hit is not None:
+            return hit
         semi = self.semi
         on, vals = meld_cells(m.order, m.kind == "set", m.suit, m.wild < 0,
                               m.burraco(semi) is not None, m.points, m.bonus(semi))
         cells = dict.fromkeys(on, 1.0)
         cells.update(vals)
-        if len(self._memo) > 4096:
+        if len(self._memo) > 16384:
             self._memo.clear()
-        self._memo[id(m)] = (m, cells)
+        self._memo[m] = cells
         return cells
 
     def changes(self, state: Table, me: int, cache: RowCache, batched: bool = False
                 ) -> dict[int, float]:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
         from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
-        ``batched`` leaves out the hand and the small public cells, which a batch writes
-        for all its rows at once (``trapoula.vector.burraco``)."""
+        ``batched`` leaves out the hand, the discard pile and the small public cells, which
+        a batch writes for all its rows at once (``trapoula.vector.burraco``)."""
         st = state
         out: dict[int, float] = {}
         # the hand: the cards whose count field of the code changed
@@ -151,7 +157,7 @@ class StateCells:
         # the discard pile (a pile the row shows and more discards on it: only those)
         pile = st.discard
         old = cache.pile
-        if pile is not old:
+        if pile is not old and not batched:
             n_old = len(old)
             if len(pile) > n_old and pile[:n_old] == old:
                 counts = cache.pile_counts
@@ -187,44 +193,50 @@ class StateCells:
                     if was.get(k) != x:
                         out[k] = x
                 cache.small = small
-        # the melds
+        # the melds: each one the row does not show (another object) is compared cell by
+        # cell with what its block holds
         nt = self.teams
         for t in range(nt):
             melds, owners = st.melds[t], st.owners[t]
-            key = cache.keys[t]
-            if key[0] is melds and key[1] is owners:
+            shown, owned = cache.melds[t], cache.owners[t]
+            if shown is melds and owned is owners:
                 continue
-            cache.keys[t] = (melds, owners)
-            held = cache.melds[t]
+            held = cache.cells[t]
             tb = self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
-            now: list[tuple[MeldInfo, bool, dict[int, float]]] = []
+            now: list[dict[int, float]] = []
             for k in range(min(len(melds), MAX_MELDS)):
                 m = melds[k]
                 mine = owners[k] == me
-                h = held[k] if k < len(held) else None
-                if h is not None and h[0] is m and h[1] == mine:
-                    now.append(h)
-                    continue
-                cells = self._meld(m)
-                if mine:
-                    cells = {**cells, MELD_MINE: 1.0}
                 at = tb + k * _MELD
-                if h is None:
+                if k < len(held):
+                    was_mine = owned[k] == me
+                    if shown[k] is m:
+                        cells = held[k]
+                    else:
+                        before = held[k]
+                        cells = self._meld(m)
+                        for c in before:
+                            if c not in cells:
+                                out[at + c] = 0.0
+                        for c, x in cells.items():
+                            if before.get(c) != x:
+                                out[at + c] = x
+                    if mine != was_mine:
+                        out[at + MELD_MINE] = 1.0 if mine else 0.0
+                else:
+                    cells = self._meld(m)
                     for c, x in cells.items():
                         out[at + c] = x
-                else:
-                    for c in h[2]:
-                        if c not in cells:
-                            out[at + c] = 0.0
-                    for c, x in cells.items():
-                        if h[2].get(c) != x:
-                            out[at + c] = x
-                now.append((m, mine, cells))
+                    if mine:
+                        out[at + MELD_MINE] = 1.0
+                now.append(cells)
             for k in range(len(now), len(held)):  # melds the row shows and the state has not
                 at = tb + k * _MELD
-                for c in held[k][2]:
+                for c in held[k]:
                     out[at + c] = 0.0
-            cache.melds[t] = now
+                if owned[k] == me:
+                    out[at + MELD_MINE] = 0.0
+            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, now
         return out
 
     def batch_changes(self, tables: list[Table], seats: list[int],
@@ -244,6 +256,45 @@ class StateCells:
                 for k, x in w.items():
                     idx.append(base + k)
                     vals.append(x)
+
+
+def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
+                piles: list[tuple[int, ...]], codes: list[int]) -> bytes:
+    """The hand code of seat ``seats[j]`` of every table ``tables[j]`` and the code of
+    its discard pile (``tables.py``'s: two bits a card, three for the joker), 14 bytes
+    each (little-endian), table after table.  ``piles[ids[j]]`` and ``codes[ids[j]]``
+    hold the pile of deal ``ids[j]`` last read and its code: a pile that grew from it
+    adds only its new cards.
+
+    >>> from trapoula.envs import adapter_for
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> b = codes_bytes([s], [0], [1], [()], [0])
+    >>> int.from_bytes(b[:14], "little") == s.hands[1], len(b)
+    (True, 28)
+    >>> int.from_bytes(b[14:], "little") == sum(ONE[c] for c in s.discard)
+    True
+    """
+    out: list[bytes] = []
+    for j in range(len(tables)):
+        t = tables[j]
+        i = ids[j]
+        pile = t.discard
+        old = piles[i]
+        if pile is not old:
+            n_old = len(old)
+            if len(pile) > n_old and pile[:n_old] == old:
+                code = codes[i]
+                for c in pile[n_old:]:
+                    code += ONE[c]
+            else:
+                code = 0
+                for c in pile:
+                    code += ONE[c]
+            piles[i] = pile
+            codes[i] = code
+        out.append(t.hands[seats[j]].to_bytes(14, "little"))
+        out.append(codes[i].to_bytes(14, "little"))
+    return b"".join(out)
 
 
 class SeatRows:

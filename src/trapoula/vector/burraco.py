@@ -45,7 +45,7 @@ import numpy as np
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.envs.burraco import _COPIES, HEAD_INT, MELD, select_table
-from trapoula.envs.burraco_fast import RowCache, StateCells, knows
+from trapoula.envs.burraco_fast import RowCache, StateCells, codes_bytes, knows
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
 from trapoula.games.burraco.legal import ADD as ADD_CODE
@@ -180,11 +180,14 @@ def fact_cell(adapter: Any, kind: str, j: int, me: int, value: int
 
 
 class BatchCells:
-    """The hands and the small public cells of the acting rows of a whole batch, in numpy.
+    """The hands, the discard piles and the small public cells of the acting rows of a
+    whole batch, in numpy.
 
-    The hand: every acting row's hand slice is written again from the seat's hand code
-    (``tables.py``: two bits per card, three for the joker), the copies of each card type
-    over the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
+    The hand and the pile: every acting row's hand and discard slices are written again
+    from the seat's hand code and the pile's code (``tables.py``: two bits per card, three
+    for the joker; a pile's code is kept per deal and grows with its discards:
+    :func:`~trapoula.envs.burraco_fast.codes_bytes`), the copies of each card type over
+    the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
 
     The small public cells: every public fact (:func:`fact_kinds`: the phase, the seat to
     act, each seat's card count, the top discard ...) but the result holds one integer
@@ -212,7 +215,10 @@ class BatchCells:
         self.caps = [8] * k
         self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
         self.o_hand = adapter.obs_layout.offset("hand")
-        self.copies = np.array(_COPIES)
+        self.o_discard = adapter.obs_layout.offset("discard")
+        self.copies = np.array(_COPIES, np.float32)
+        self.piles: list[tuple[int, ...]] = [()] * num_envs  # each deal's pile last read
+        self.pile_codes = [0] * num_envs  # and its code
         self._tabulate()
 
     def _tabulate(self) -> None:
@@ -257,15 +263,19 @@ class BatchCells:
         me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
         ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
         rows = ids * n + me
-        # the hands: 14 bytes of each code, two bits a card (the joker: bits 104-106)
-        bits = np.unpackbits(np.frombuffer(b"".join(
-            [t.hands[x].to_bytes(14, "little") for t, x in zip(tabs, me.tolist(), strict=True)]),
-            np.uint8).reshape(len(tabs), 14), axis=1, bitorder="little")
-        counts = np.empty((len(tabs), 53), np.int64)
-        counts[:, :52] = bits[:, 0:104:2] + 2 * bits[:, 1:104:2]
-        counts[:, 52] = bits[:, 104] + 2 * bits[:, 105] + 4 * bits[:, 106]
-        hand = self.o_hand
-        self.flat[:-1].reshape(-1, size)[rows, hand:hand + 53] = counts / self.copies
+        # the hands and the discard piles: 14 bytes of each code, two bits a card (the
+        # joker: bits 104-106)
+        bits = np.unpackbits(np.frombuffer(codes_bytes(
+            tabs, ids.tolist(), me.tolist(), self.piles, self.pile_codes),
+            np.uint8).reshape(len(tabs), 2, 14), axis=2, bitorder="little")
+        counts = np.empty((len(tabs), 2, 53), np.float32)
+        counts[:, :, :52] = bits[:, :, 0:104:2] + 2 * bits[:, :, 1:104:2]
+        counts[:, :, 52] = bits[:, :, 104] + 2 * bits[:, :, 105] + 4 * bits[:, :, 106]
+        counts /= self.copies
+        all_rows = self.flat[:-1].reshape(-1, size)
+        hand, pile = self.o_hand, self.o_discard
+        all_rows[rows, hand:hand + 53] = counts[:, 0]
+        all_rows[rows, pile:pile + 53] = counts[:, 1]
         old = self.shown[rows]
         changed = vals != old
         r, f = np.nonzero(changed)

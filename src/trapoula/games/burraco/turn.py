@@ -55,6 +55,7 @@ from trapoula.games.burraco.legal import (
     rank_entry,
     refresh,
     seq_additions,
+    seq_shortest,
     set_additions,
     suit_discards,
     suit_sequences,
@@ -338,6 +339,13 @@ class Table:
             d = joined.bit_count()
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
+                if first and x < 0:  # (the heads: is there one, and a short one?)
+                    m = seq_shortest(key)
+                    if not m:
+                        continue
+                    if n - m >= 2:  # (it keeps two cards: ok_after's first test)
+                        out.append(HEAD_MELD)
+                        break
                 seqs = SUITS.get(key)
                 if seqs is None:
                     seqs = suit_sequences(key)
