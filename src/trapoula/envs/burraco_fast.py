@@ -50,7 +50,7 @@ from trapoula.games.burraco.turn import Table
 if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
-__all__ = ["RowCache", "SeatRows", "StateCells", "codes_bytes", "knows"]
+__all__ = ["RowCache", "SeatRows", "StateCells", "batch_heads", "codes_bytes", "knows"]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
            "discard_size", "stock", "pozzetti_left", "pozzetto_taken", "melds", "picked",
@@ -259,25 +259,34 @@ class StateCells:
 
 
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
-                piles: list[tuple[int, ...]], codes: list[int]) -> bytes:
-    """The hand code of seat ``seats[j]`` of every table ``tables[j]`` and the code of
-    its discard pile (``tables.py``'s: two bits a card, three for the joker), 14 bytes
-    each (little-endian), table after table.  ``piles[ids[j]]`` and ``codes[ids[j]]``
-    hold the pile of deal ``ids[j]`` last read and its code: a pile that grew from it
-    adds only its new cards.
+                piles: list[tuple[int, ...]], codes: list[int], facts: bool = True) -> bytes:
+    """Per table ``tables[j]``: its public facts (``Table.public_facts``) plus one, a byte
+    each (unless not ``facts``), then the hand code of seat ``seats[j]`` and the code of its discard pile
+    (``tables.py``'s: two bits a card, three for the joker), 14 bytes each
+    (little-endian); b"" if a fact does not fit in a byte.  ``piles[ids[j]]`` and
+    ``codes[ids[j]]`` hold the pile of deal ``ids[j]`` last read and its code: a pile
+    that grew from it adds only its new cards.
 
     >>> from trapoula.envs import adapter_for
     >>> s = adapter_for("burraco").game.new_deal(seed=2)
     >>> b = codes_bytes([s], [0], [1], [()], [0])
-    >>> int.from_bytes(b[:14], "little") == s.hands[1], len(b)
-    (True, 28)
-    >>> int.from_bytes(b[14:], "little") == sum(ONE[c] for c in s.discard)
+    >>> k = len(s.public_facts())
+    >>> list(b[:k]) == [x + 1 for x in s.public_facts()], len(b) == k + 28
+    (True, True)
+    >>> int.from_bytes(b[k:k + 14], "little") == s.hands[1]
+    True
+    >>> int.from_bytes(b[k + 14:], "little") == sum(ONE[c] for c in s.discard)
     True
     """
     out: list[bytes] = []
     for j in range(len(tables)):
         t = tables[j]
         i = ids[j]
+        if facts:
+            f = t.public_facts()
+            if max(f) > 254:
+                return b""
+            out.append(bytes([x + 1 for x in f]))
         pile = t.discard
         old = piles[i]
         if pile is not old:
@@ -294,6 +303,39 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
             codes[i] = code
         out.append(t.hands[seats[j]].to_bytes(14, "little"))
         out.append(codes[i].to_bytes(14, "little"))
+    return b"".join(out)
+
+
+def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: list[int],
+                lens: list[int], seats: list[int], waiting: list[int]) -> bytes:
+    """The move heads of a batch of tables (a learning environment's masks): per table
+    ``tables[i]``, its seat to act goes to ``seats``; one building a meld
+    (``pendings[i]``) to ``waiting`` (0 to ``lens``, its sub-decisions are not heads);
+    any other's heads but the discards (``Table.heads_held``) to ``heads`` and their
+    number to ``lens``.  Returns the codes of the cards each table may discard, 14 bytes
+    each (zeros for a table building a meld).
+
+    >>> from trapoula.envs import adapter_for
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> heads, lens, seats, waiting = [], [], [], []
+    >>> held = batch_heads([s, s], [(), (55,)], heads, lens, seats, waiting)
+    >>> heads == s.heads_held()[0], lens, seats, waiting, held == bytes(28)
+    (True, [2, 0], [0, 0], [1], True)
+    """
+    out: list[bytes] = []
+    zero = bytes(14)
+    for i in range(len(tables)):
+        t = tables[i]
+        seats.append(t._turn)
+        if pendings[i]:
+            waiting.append(i)
+            lens.append(0)
+            out.append(zero)
+            continue
+        hs, held = t.heads_held()
+        heads.extend(hs)
+        lens.append(len(hs))
+        out.append(held.to_bytes(14, "little"))
     return b"".join(out)
 
 

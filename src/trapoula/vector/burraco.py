@@ -44,8 +44,16 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, HEAD_INT, MELD, select_table
-from trapoula.envs.burraco_fast import RowCache, StateCells, codes_bytes, knows
+from trapoula.envs.burraco import (
+    _COPIES,
+    DISCARD0,
+    HEAD_INT,
+    MELD,
+    SELECT0,
+    narrow,
+    select_table,
+)
+from trapoula.envs.burraco_fast import RowCache, StateCells, batch_heads, codes_bytes, knows
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
 from trapoula.games.burraco.legal import ADD as ADD_CODE
@@ -61,11 +69,10 @@ __all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fac
 
 Arr = np.ndarray
 _FACTS = Table.public_facts  # (in the order of fact_kinds)
-_PENDING = 256  # (a pending meld's integers follow the 256 move heads in _HEAD_LUT)
 
 
-# the integer of a head (``Table.heads``), or of 256 + an integer (a pending meld's)
-_HEAD_LUT = np.array([*HEAD_INT, *range(146)], np.intp)
+# the integer of a head (``Table.heads_held``: no discard's)
+_HEAD_LUT = np.array(HEAD_INT, np.intp)
 
 
 class BurracoEncoder(Encoder):
@@ -250,8 +257,22 @@ class BatchCells:
         tabs = tables if keep is None else [tables[i] for i in keep]
         if not tabs:
             return
-        facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
-                            len(tabs) * self.k).reshape(len(tabs), self.k)
+        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
+        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
+        # per table: its facts (a byte each, plus one), its hand's and its pile's codes
+        # (14 bytes each, two bits a card, the joker's three at bits 104-106)
+        k = self.k
+        raw = codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles, self.pile_codes)
+        if raw:
+            packed = np.frombuffer(raw, np.uint8).reshape(len(tabs), k + 28)
+            facts = packed[:, :k].astype(np.int64) - 1
+            codes = packed[:, k:].reshape(len(tabs), 2, 14)
+        else:  # (a fact past a byte: read as integers)
+            facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
+                                len(tabs) * k).reshape(len(tabs), k)
+            codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
+                                              self.pile_codes, facts=False),
+                                  np.uint8).reshape(len(tabs), 2, 14)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -260,14 +281,8 @@ class BatchCells:
             self.caps = [max(c, 2 * int(t)) if t >= c else c
                          for c, t in zip(self.caps, top.tolist(), strict=True)]
             self._tabulate()
-        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
-        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
         rows = ids * n + me
-        # the hands and the discard piles: 14 bytes of each code, two bits a card (the
-        # joker: bits 104-106)
-        bits = np.unpackbits(np.frombuffer(codes_bytes(
-            tabs, ids.tolist(), me.tolist(), self.piles, self.pile_codes),
-            np.uint8).reshape(len(tabs), 2, 14), axis=2, bitorder="little")
+        bits = np.unpackbits(codes, axis=2, bitorder="little")
         counts = np.empty((len(tabs), 2, 53), np.float32)
         counts[:, :, :52] = bits[:, :, 0:104:2] + 2 * bits[:, :, 1:104:2]
         counts[:, :, 52] = bits[:, :, 104] + 2 * bits[:, :, 105] + 4 * bits[:, :, 106]
@@ -410,8 +425,11 @@ class BurracoVectorEnv(LazyFinalsEnv):
             pend = play.pending
             if pend:
                 cards = ptab[i][a]
-                if cards is None:  # one more card of the meld
+                if cards is None:  # one more card of the meld: the melds still open
                     play.pending = (*pend, a)
+                    still = legal[i]
+                    if still is not None:
+                        legal[i] = narrow(still, len(pend) - 1, a - SELECT0)
                     continue
                 play.pending = ()
                 k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
@@ -439,30 +457,34 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        ints: list[int] = []  # every deal's heads (pending: 256 + integers), deal after deal
-        lens: list[int] = []  # how many each deal has
+        pendings = [p.pending for p in plays]
+        heads: list[int] = []  # the heads of the deals not building a meld, deal after deal
+        lens: list[int] = []  # how many each deal has (0: building one)
         seats: list[int] = []
-        pendings: list[tuple[int, ...]] = []
-        for i, table in enumerate(tables):
-            pend = plays[i].pending
-            pendings.append(pend)
-            if pend:
-                cands = legal[i]
-                if cands is None:  # (the cards of the legal moves of the meld's target)
-                    cands = legal[i] = [(c, c) for c in table.target_cards(pend[0] - MELD)]
-                t = ptab[i] = select_table(cands, pend)
-                ints += map(_PENDING.__add__, t)
-                lens.append(len(t))
-            else:
-                heads = table.heads()
-                ints += heads
-                lens.append(len(heads))
-            seats.append(table._turn)
+        waiting: list[int] = []  # the deals building a meld
+        held = batch_heads(tables, pendings, heads, lens, seats, waiting)
         n_env = self.num_envs
-        flat = _HEAD_LUT[np.fromiter(ints, np.intp, len(ints))]
+        flat = _HEAD_LUT[np.fromiter(heads, np.intp, len(heads))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
         legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
         legal_mask.ravel()[flat] = 1
+        # the discards: every card of each deal's code of the cards it may discard
+        bits = np.unpackbits(np.frombuffer(held, np.uint8).reshape(n_env, 14), axis=1,
+                             bitorder="little")
+        discards = legal_mask[:, DISCARD0:DISCARD0 + 53]
+        discards[:, :52] = bits[:, 0:104:2] | bits[:, 1:104:2]
+        discards[:, 52] = bits[:, 104] | bits[:, 105] | bits[:, 106]
+        if waiting:  # a meld's next sub-decisions, from the cards of its target's moves
+            at: list[int] = []
+            for i in waiting:
+                pend = pendings[i]
+                cands = legal[i]
+                if cands is None:
+                    cands = legal[i] = [(c, c) for c in tables[i].target_cards(pend[0] - MELD)]
+                t = ptab[i] = select_table(cands, pend)
+                base = i * n_act
+                at += [base + k for k in t]
+            legal_mask.ravel()[at] = 1
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
