@@ -193,29 +193,17 @@ def test_burraco_tables_played_in_place_replay_to_the_engine() -> None:
             assert np.array_equal(obs[1], held[2]) and not done[1]
 
 
-@pytest.mark.parametrize("preset, players, wide", [
-    ("seed", 4, False), ("seed", 2, False), ("seed", 3, False), ("fibur", 4, False),
-    ("seed", 4, True)])
-def test_burraco_encoder_rows_follow_any_states(preset: str, players: int, wide: bool,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("preset, players", [("seed", 4), ("seed", 2), ("seed", 3),
+                                             ("fibur", 4)])
+def test_burraco_encoder_rows_follow_any_states(preset: str, players: int) -> None:
     """The Burraco batch encoder (small public cells tabulated in numpy, the rest read from
     the state) over public states of random deals, seats asked in random order and deals
-    seen at their end too: every row equals the adapter's tensor of the view.  ``wide``:
-    the facts read as integers, as when one does not fit in a byte."""
+    seen at their end too: every row equals the adapter's tensor of the view."""
     import random
 
-    import trapoula.vector.burraco as vb
     from trapoula.envs import make_adapter
     from trapoula.envs.base import Play
     from trapoula.vector.burraco import BurracoEncoder
-
-    if wide:
-        packed = vb.codes_bytes
-
-        def no_byte_facts(*args: Any, facts: bool = True) -> bytes:
-            return b"" if facts else packed(*args, facts=False)
-
-        monkeypatch.setattr(vb, "codes_bytes", no_byte_facts)
 
     ad = make_adapter(trapoula.make("burraco", preset, players=players))
     enc = BurracoEncoder(ad, 2)

@@ -88,18 +88,21 @@ class RowCache:
         self.cells: list[list[dict[int, float]]] = [[] for _ in range(teams)]
 
 
-def _recount(base: int, old: dict[int, int], cards: Any, out: dict[int, float]
-             ) -> dict[int, int]:
-    """The counts of ``cards``; the cells that differ from ``old`` go to ``out``."""
+def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
+             vals: list[float]) -> dict[int, int]:
+    """The counts of ``cards``; the cells that differ from ``old`` go to ``idx`` (at
+    ``base`` + type) and ``vals``."""
     new: dict[int, int] = {}
     for t in cards:
         new[t] = new.get(t, 0) + 1
     for t in old:
         if t not in new:
-            out[base + t] = 0.0
+            idx.append(base + t)
+            vals.append(0.0)
     for t, k in new.items():
         if old.get(t) != k:
-            out[base + t] = k / _COPIES[t]
+            idx.append(base + t)
+            vals.append(k / _COPIES[t])
     return new
 
 
@@ -132,41 +135,46 @@ class StateCells:
         self._memo[m] = cells
         return cells
 
-    def changes(self, state: Table, me: int, cache: RowCache, batched: bool = False
-                ) -> dict[int, float]:
+    def changes(self, state: Table, me: int, cache: RowCache, idx: list[int],
+                vals: list[float], base: int = 0, batched: bool = False) -> None:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
-        from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
-        ``batched`` leaves out the hand, the discard pile and the small public cells, which
-        a batch writes for all its rows at once (``trapoula.vector.burraco``)."""
+        from what ``cache`` says its row holds: their indices (plus ``base``) go to ``idx``
+        and their values to ``vals``, each cell once; the cache is updated.  ``batched``
+        leaves out the hand, the discard pile and the small public cells, which a batch
+        writes for all its rows at once (``trapoula.vector.burraco``)."""
         st = state
-        out: dict[int, float] = {}
         # the hand: the cards whose count field of the code changed
         code = st.hands[me]
         d = 0 if batched else code ^ cache.hand
         if d:
             cache.hand = code
-            base = self.o_hand
+            at = base + self.o_hand
             while d:
                 b = (d & -d).bit_length() - 1
                 if b >= JOKER_SHIFT:
-                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
+                    idx.append(at + JOKER)
+                    vals.append((code >> JOKER_SHIFT) / _COPIES[JOKER])
                     break
                 t = b >> 1
-                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
+                idx.append(at + t)
+                vals.append((code >> 2 * t & 3) / _COPIES[t])
                 d &= ~(3 << 2 * t)
         # the discard pile (a pile the row shows and more discards on it: only those)
         pile = st.discard
         old = cache.pile
         if pile is not old and not batched:
             n_old = len(old)
+            at = base + self.o_discard
             if len(pile) > n_old and pile[:n_old] == old:
                 counts = cache.pile_counts
-                base = self.o_discard
+                fresh: dict[int, int] = {}  # (a type discarded twice: its last count)
                 for t in pile[n_old:]:
-                    k = counts[t] = counts.get(t, 0) + 1
-                    out[base + t] = k / _COPIES[t]
+                    fresh[t] = counts[t] = counts.get(t, 0) + 1
+                for t, k in fresh.items():
+                    idx.append(at + t)
+                    vals.append(k / _COPIES[t])
             elif pile != old:
-                cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
+                cache.pile_counts = _recount(at, cache.pile_counts, pile, idx, vals)
             cache.pile = pile
         # the small public pieces (the facts they are written from, compared first)
         if not batched:
@@ -176,7 +184,7 @@ class StateCells:
                      st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
             if over or facts != cache.facts:  # (at the end: the scores too, always written)
                 cache.facts = () if over else facts
-                on, vals = self.adapter.public_cells(
+                on, pvals = self.adapter.public_cells(
                     me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
                     pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
                     st.taken, st.picked, st.ending, st.stall,
@@ -184,14 +192,16 @@ class StateCells:
                     else None,
                     st.end_reason)
                 small = dict.fromkeys(on, 1.0)
-                small.update(vals)
+                small.update(pvals)
                 was = cache.small
                 for k in was:
                     if k not in small:
-                        out[k] = 0.0
+                        idx.append(base + k)
+                        vals.append(0.0)
                 for k, x in small.items():
                     if was.get(k) != x:
-                        out[k] = x
+                        idx.append(base + k)
+                        vals.append(x)
                 cache.small = small
         # the melds: each one the row does not show (another object) is compared cell by
         # cell with what its block holds
@@ -202,7 +212,7 @@ class StateCells:
             if shown is melds and owned is owners:
                 continue
             held = cache.cells[t]
-            tb = self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
+            tb = base + self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
             now: list[dict[int, float]] = []
             for k in range(min(len(melds), MAX_MELDS)):
                 m = melds[k]
@@ -217,27 +227,33 @@ class StateCells:
                         cells = self._meld(m)
                         for c in before:
                             if c not in cells:
-                                out[at + c] = 0.0
+                                idx.append(at + c)
+                                vals.append(0.0)
                         for c, x in cells.items():
                             if before.get(c) != x:
-                                out[at + c] = x
+                                idx.append(at + c)
+                                vals.append(x)
                     if mine != was_mine:
-                        out[at + MELD_MINE] = 1.0 if mine else 0.0
+                        idx.append(at + MELD_MINE)
+                        vals.append(1.0 if mine else 0.0)
                 else:
                     cells = self._meld(m)
                     for c, x in cells.items():
-                        out[at + c] = x
+                        idx.append(at + c)
+                        vals.append(x)
                     if mine:
-                        out[at + MELD_MINE] = 1.0
+                        idx.append(at + MELD_MINE)
+                        vals.append(1.0)
                 now.append(cells)
             for k in range(len(now), len(held)):  # melds the row shows and the state has not
                 at = tb + k * _MELD
                 for c in held[k]:
-                    out[at + c] = 0.0
+                    idx.append(at + c)
+                    vals.append(0.0)
                 if owned[k] == me:
-                    out[at + MELD_MINE] = 0.0
+                    idx.append(at + MELD_MINE)
+                    vals.append(0.0)
             cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, now
-        return out
 
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
@@ -250,43 +266,28 @@ class StateCells:
             if skip and i in skip:
                 continue
             me = seats[i]
-            w = self.changes(tables[i], me, caches[i][me], True)
-            if w:
-                base = (i * n + me) * size
-                for k, x in w.items():
-                    idx.append(base + k)
-                    vals.append(x)
+            self.changes(tables[i], me, caches[i][me], idx, vals, (i * n + me) * size, True)
 
 
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
-                piles: list[tuple[int, ...]], codes: list[int], facts: bool = True) -> bytes:
-    """Per table ``tables[j]``: its public facts (``Table.public_facts``) plus one, a byte
-    each (unless not ``facts``), then the hand code of seat ``seats[j]`` and the code of its discard pile
-    (``tables.py``'s: two bits a card, three for the joker), 14 bytes each
-    (little-endian); b"" if a fact does not fit in a byte.  ``piles[ids[j]]`` and
-    ``codes[ids[j]]`` hold the pile of deal ``ids[j]`` last read and its code: a pile
-    that grew from it adds only its new cards.
+                piles: list[tuple[int, ...]], codes: list[int]) -> bytes:
+    """Per table ``tables[j]``: the hand code of seat ``seats[j]`` and the code of its
+    discard pile (``tables.py``'s: two bits a card, three for the joker), 14 bytes each
+    (little-endian).  ``piles[ids[j]]`` and ``codes[ids[j]]`` hold the pile of deal
+    ``ids[j]`` last read and its code: a pile that grew from it adds only its new cards.
 
     >>> from trapoula.envs import adapter_for
     >>> s = adapter_for("burraco").game.new_deal(seed=2)
     >>> b = codes_bytes([s], [0], [1], [()], [0])
-    >>> k = len(s.public_facts())
-    >>> list(b[:k]) == [x + 1 for x in s.public_facts()], len(b) == k + 28
-    (True, True)
-    >>> int.from_bytes(b[k:k + 14], "little") == s.hands[1]
-    True
-    >>> int.from_bytes(b[k + 14:], "little") == sum(ONE[c] for c in s.discard)
+    >>> int.from_bytes(b[:14], "little") == s.hands[1], len(b)
+    (True, 28)
+    >>> int.from_bytes(b[14:], "little") == sum(ONE[c] for c in s.discard)
     True
     """
     out: list[bytes] = []
     for j in range(len(tables)):
         t = tables[j]
         i = ids[j]
-        if facts:
-            f = t.public_facts()
-            if max(f) > 254:
-                return b""
-            out.append(bytes([x + 1 for x in f]))
         pile = t.discard
         old = piles[i]
         if pile is not old:
@@ -367,9 +368,11 @@ class SeatRows:
         if state.__class__ is not self._cls:
             return self.adapter.observe(state.view(self.adapter.seats[me]), pending, out)
         row = self.rows[me]
-        w = self.cells.changes(state, me, self.caches[me])
-        if w:
-            row[list(w)] = list(w.values())
+        idx: list[int] = []
+        cells: list[float] = []
+        self.cells.changes(state, me, self.caches[me], idx, cells)
+        if idx:
+            row[idx] = cells
         if out is None:
             out = row.copy()
         else:

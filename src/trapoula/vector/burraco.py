@@ -93,9 +93,12 @@ class BurracoEncoder(Encoder):
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
 
     def start(self, i: int, play: Play) -> None:
-        self.rows[i] = 0.0
-        self.small.start(i)
-        self.caches[i] = [RowCache(self.cells.teams) for _ in range(self.n)]
+        """Deal ``i`` is a new one: its rows keep what they show (their caches and the small
+        cells' record say what) and catch up with the new deal as each seat acts (clearing
+        a row would cost more); only the result's cells, which no record keeps, are
+        cleared."""
+        for sl in self.small.result_cells:
+            self.rows[i, :, sl] = 0.0
 
     def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
         cls = self._cls
@@ -245,10 +248,6 @@ class BatchCells:
                         cell[me, at[f] + v], value[me, at[f] + v] = c
         self.at, self.cell, self.value = at, cell, value
 
-    def start(self, i: int) -> None:
-        """Deal ``i``'s rows are blank again."""
-        self.shown[i * self.n:(i + 1) * self.n] = 0
-
     def write(self, tables: Sequence[Any], seats: list[int],
               skip: set[int] | frozenset[int]) -> None:
         """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
@@ -259,20 +258,13 @@ class BatchCells:
             return
         me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
         ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
-        # per table: its facts (a byte each, plus one), its hand's and its pile's codes
-        # (14 bytes each, two bits a card, the joker's three at bits 104-106)
-        k = self.k
-        raw = codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles, self.pile_codes)
-        if raw:
-            packed = np.frombuffer(raw, np.uint8).reshape(len(tabs), k + 28)
-            facts = packed[:, :k].astype(np.int64) - 1
-            codes = packed[:, k:].reshape(len(tabs), 2, 14)
-        else:  # (a fact past a byte: read as integers)
-            facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
-                                len(tabs) * k).reshape(len(tabs), k)
-            codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
-                                              self.pile_codes, facts=False),
-                                  np.uint8).reshape(len(tabs), 2, 14)
+        facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
+                            len(tabs) * self.k).reshape(len(tabs), self.k)
+        # the hands' and the piles' codes: 14 bytes each, two bits a card (the joker's
+        # three at bits 104-106)
+        codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
+                                          self.pile_codes),
+                              np.uint8).reshape(len(tabs), 2, 14)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
