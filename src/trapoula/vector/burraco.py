@@ -4,8 +4,9 @@ adapter and the engine by :mod:`trapoula.vector.check`.
 :class:`BurracoVectorEnv`: each deal is the engine's own rules object, a
 :class:`~trapoula.games.burraco.turn.Table`, played in place (as the engine's fast playouts
 do, ``games/burraco/fast.py``).  The mask of a position is made from the table's move heads
-(``table.heads()``: the kinds of its legal moves with their meld numbers and cards, the
-same generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
+(``table.heads_held()``: the kinds of its legal moves with their meld numbers, and the
+code of the cards it may discard, unpacked in numpy for the whole batch; the same
+generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
 stops at the first legal meld of each target and makes no move object; pinned to it by
 ``tests/games/burraco/test_heads.py``) through the adapter's table of heads
 (:data:`trapoula.envs.burraco.HEAD_INT`); a meld or an addition, once started, gets its
@@ -21,9 +22,11 @@ same result.
 
 The observations are the rows of :mod:`trapoula.envs.burraco_fast`, one per deal and seat
 in a ``[N, seats, size]`` array (:class:`BurracoEncoder`): each step brings the acting
-seat's row of every deal up to date from its table (only the cells that changed since
-that seat last acted), writes all the changes in one numpy assignment, takes the acting
-rows into the batch's array and adds the pending meld of the deals that are building one.
+seat's row of every deal up to date from its table (the hand, the discard pile and the
+small public cells for all rows at once in numpy, the melds' cells that changed since
+that seat last acted in one numpy assignment), takes the acting rows into the batch's
+array and adds the pending meld of the deals that are building one.  A new deal's rows
+are not cleared: they catch up from what their caches say they show.
 
 >>> import trapoula.vector
 >>> env = trapoula.vector.make("burraco", num_envs=2, seed=1)
