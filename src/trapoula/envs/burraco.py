@@ -174,6 +174,18 @@ def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[in
     return out
 
 
+def narrow(cands: list[tuple[tuple[int, ...], Any]], k: int, t: int
+           ) -> list[tuple[tuple[int, ...], Any]]:
+    """The candidates of :func:`select_table` whose card number ``k`` (0-based) is type
+    ``t``: those still open once that card is selected (the ones before it being chosen
+    already), so that the next sub-decisions read fewer.
+
+    >>> narrow([((1, 2, 3), "a"), ((1, 4, 5), "b"), ((1,), "c")], 1, 4)
+    [((1, 4, 5), 'b')]
+    """
+    return [c for c in cands if len(c[0]) > k and c[0][k] == t]
+
+
 def _target(a: Action) -> int:
     return _key(a)[0]
 

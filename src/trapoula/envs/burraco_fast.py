@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -43,13 +44,13 @@ from trapoula.envs.burraco import (
     meld_cells,
 )
 from trapoula.games.burraco.melds import MeldInfo
-from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT
+from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT, ONE
 from trapoula.games.burraco.turn import Table
 
 if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
-__all__ = ["RowCache", "SeatRows", "StateCells", "knows"]
+__all__ = ["RowCache", "SeatRows", "StateCells", "batch_heads", "codes_bytes", "knows"]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
            "discard_size", "stock", "pozzetti_left", "pozzetto_taken", "melds", "picked",
@@ -68,9 +69,13 @@ def knows(adapter: Adapter) -> bool:
 
 class RowCache:
     """What one seat's row holds: the hand's code, the discard pile and its counts, the
-    small public cells, and per team the melds shown ((meld, laid by me, cells) each)."""
+    small public cells, and per team the melds and their owners shown (the table's own
+    tuples: an unchanged team is the same objects) with each meld's cells (but "laid by
+    me", which the owners give).  No tuple is made per meld shown: a batch keeps
+    thousands of these caches, and every object they keep is one more for the cyclic
+    garbage collector to visit."""
 
-    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "keys")
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "owners", "cells")
 
     def __init__(self, teams: int) -> None:
         self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
@@ -78,23 +83,26 @@ class RowCache:
         self.pile_counts: dict[int, int] = {}
         self.small: dict[int, float] = {}
         self.facts: tuple[Any, ...] = ()  # what the small cells were written from
-        self.melds: list[list[tuple[MeldInfo, bool, dict[int, float]]]] = [
-            [] for _ in range(teams)]
-        self.keys: list[tuple[Any, Any]] = [(None, None)] * teams  # (melds, owners) shown
+        self.melds: list[Sequence[MeldInfo]] = [() for _ in range(teams)]
+        self.owners: list[Sequence[int]] = [() for _ in range(teams)]
+        self.cells: list[list[dict[int, float]]] = [[] for _ in range(teams)]
 
 
-def _recount(base: int, old: dict[int, int], cards: Any, out: dict[int, float]
-             ) -> dict[int, int]:
-    """The counts of ``cards``; the cells that differ from ``old`` go to ``out``."""
+def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
+             vals: list[float]) -> dict[int, int]:
+    """The counts of ``cards``; the cells that differ from ``old`` go to ``idx`` (at
+    ``base`` + type) and ``vals``."""
     new: dict[int, int] = {}
     for t in cards:
         new[t] = new.get(t, 0) + 1
     for t in old:
         if t not in new:
-            out[base + t] = 0.0
+            idx.append(base + t)
+            vals.append(0.0)
     for t, k in new.items():
         if old.get(t) != k:
-            out[base + t] = k / _COPIES[t]
+            idx.append(base + t)
+            vals.append(k / _COPIES[t])
     return new
 
 
@@ -109,58 +117,64 @@ class StateCells:
         self.size = adapter.obs_layout.size
         self.teams: int = ad.teams
         self.semi = int(ad.game.options.semi_clean_bonus)
-        self._memo: dict[int, tuple[MeldInfo, dict[int, float]]] = {}  # id(meld) -> (meld, cells)
+        self._memo: dict[MeldInfo, dict[int, float]] = {}  # a meld's cells, by the meld
 
     def _meld(self, m: MeldInfo) -> dict[int, float]:
-        """A meld's cells relative to its block (memoized by the meld object)."""
-        hit = self._memo.get(id(m))
-        if hit is not None and hit[0] is m:
-            return hit[1]
+        """A meld's cells relative to its block (but "laid by me"; memoized by the meld
+        object)."""
+        hit = self._memo.get(m)
+        if hit is not None:
+            return hit
         semi = self.semi
         on, vals = meld_cells(m.order, m.kind == "set", m.suit, m.wild < 0,
                               m.burraco(semi) is not None, m.points, m.bonus(semi))
         cells = dict.fromkeys(on, 1.0)
         cells.update(vals)
-        if len(self._memo) > 4096:
+        if len(self._memo) > 16384:
             self._memo.clear()
-        self._memo[id(m)] = (m, cells)
+        self._memo[m] = cells
         return cells
 
-    def changes(self, state: Table, me: int, cache: RowCache, batched: bool = False
-                ) -> dict[int, float]:
+    def changes(self, state: Table, me: int, cache: RowCache, idx: list[int],
+                vals: list[float], base: int = 0, batched: bool = False) -> None:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
-        from what ``cache`` says its row holds, ``{index: value}``; the cache is updated.
-        ``batched`` leaves out the hand and the small public cells, which a batch writes
-        for all its rows at once (``trapoula.vector.burraco``)."""
+        from what ``cache`` says its row holds: their indices (plus ``base``) go to ``idx``
+        and their values to ``vals``, each cell once; the cache is updated.  ``batched``
+        leaves out the hand, the discard pile and the small public cells, which a batch
+        writes for all its rows at once (``trapoula.vector.burraco``)."""
         st = state
-        out: dict[int, float] = {}
         # the hand: the cards whose count field of the code changed
         code = st.hands[me]
         d = 0 if batched else code ^ cache.hand
         if d:
             cache.hand = code
-            base = self.o_hand
+            at = base + self.o_hand
             while d:
                 b = (d & -d).bit_length() - 1
                 if b >= JOKER_SHIFT:
-                    out[base + JOKER] = (code >> JOKER_SHIFT) / _COPIES[JOKER]
+                    idx.append(at + JOKER)
+                    vals.append((code >> JOKER_SHIFT) / _COPIES[JOKER])
                     break
                 t = b >> 1
-                out[base + t] = (code >> 2 * t & 3) / _COPIES[t]
+                idx.append(at + t)
+                vals.append((code >> 2 * t & 3) / _COPIES[t])
                 d &= ~(3 << 2 * t)
         # the discard pile (a pile the row shows and more discards on it: only those)
         pile = st.discard
         old = cache.pile
-        if pile is not old:
+        if pile is not old and not batched:
             n_old = len(old)
+            at = base + self.o_discard
             if len(pile) > n_old and pile[:n_old] == old:
                 counts = cache.pile_counts
-                base = self.o_discard
+                fresh: dict[int, int] = {}  # (a type discarded twice: its last count)
                 for t in pile[n_old:]:
-                    k = counts[t] = counts.get(t, 0) + 1
-                    out[base + t] = k / _COPIES[t]
+                    fresh[t] = counts[t] = counts.get(t, 0) + 1
+                for t, k in fresh.items():
+                    idx.append(at + t)
+                    vals.append(k / _COPIES[t])
             elif pile != old:
-                cache.pile_counts = _recount(self.o_discard, cache.pile_counts, pile, out)
+                cache.pile_counts = _recount(at, cache.pile_counts, pile, idx, vals)
             cache.pile = pile
         # the small public pieces (the facts they are written from, compared first)
         if not batched:
@@ -170,7 +184,7 @@ class StateCells:
                      st.stock_left, len(st.pozzetti), st.taken, st.picked, st.ending, st.stall)
             if over or facts != cache.facts:  # (at the end: the scores too, always written)
                 cache.facts = () if over else facts
-                on, vals = self.adapter.public_cells(
+                on, pvals = self.adapter.public_cells(
                     me, st._phase, -1 if over else st._turn, ctx.dealer, st.sizes,
                     pile[-1] if pile else -1, len(pile), st.stock_left, len(st.pozzetti),
                     st.taken, st.picked, st.ending, st.stall,
@@ -178,54 +192,68 @@ class StateCells:
                     else None,
                     st.end_reason)
                 small = dict.fromkeys(on, 1.0)
-                small.update(vals)
+                small.update(pvals)
                 was = cache.small
                 for k in was:
                     if k not in small:
-                        out[k] = 0.0
+                        idx.append(base + k)
+                        vals.append(0.0)
                 for k, x in small.items():
                     if was.get(k) != x:
-                        out[k] = x
+                        idx.append(base + k)
+                        vals.append(x)
                 cache.small = small
-        # the melds
+        # the melds: each one the row does not show (another object) is compared cell by
+        # cell with what its block holds
         nt = self.teams
         for t in range(nt):
             melds, owners = st.melds[t], st.owners[t]
-            key = cache.keys[t]
-            if key[0] is melds and key[1] is owners:
+            shown, owned = cache.melds[t], cache.owners[t]
+            if shown is melds and owned is owners:
                 continue
-            cache.keys[t] = (melds, owners)
-            held = cache.melds[t]
-            tb = self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
-            now: list[tuple[MeldInfo, bool, dict[int, float]]] = []
+            held = cache.cells[t]
+            tb = base + self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
+            now: list[dict[int, float]] = []
             for k in range(min(len(melds), MAX_MELDS)):
                 m = melds[k]
                 mine = owners[k] == me
-                h = held[k] if k < len(held) else None
-                if h is not None and h[0] is m and h[1] == mine:
-                    now.append(h)
-                    continue
-                cells = self._meld(m)
-                if mine:
-                    cells = {**cells, MELD_MINE: 1.0}
                 at = tb + k * _MELD
-                if h is None:
-                    for c, x in cells.items():
-                        out[at + c] = x
+                if k < len(held):
+                    was_mine = owned[k] == me
+                    if shown[k] is m:
+                        cells = held[k]
+                    else:
+                        before = held[k]
+                        cells = self._meld(m)
+                        for c in before:
+                            if c not in cells:
+                                idx.append(at + c)
+                                vals.append(0.0)
+                        for c, x in cells.items():
+                            if before.get(c) != x:
+                                idx.append(at + c)
+                                vals.append(x)
+                    if mine != was_mine:
+                        idx.append(at + MELD_MINE)
+                        vals.append(1.0 if mine else 0.0)
                 else:
-                    for c in h[2]:
-                        if c not in cells:
-                            out[at + c] = 0.0
+                    cells = self._meld(m)
                     for c, x in cells.items():
-                        if h[2].get(c) != x:
-                            out[at + c] = x
-                now.append((m, mine, cells))
+                        idx.append(at + c)
+                        vals.append(x)
+                    if mine:
+                        idx.append(at + MELD_MINE)
+                        vals.append(1.0)
+                now.append(cells)
             for k in range(len(now), len(held)):  # melds the row shows and the state has not
                 at = tb + k * _MELD
-                for c in held[k][2]:
-                    out[at + c] = 0.0
-            cache.melds[t] = now
-        return out
+                for c in held[k]:
+                    idx.append(at + c)
+                    vals.append(0.0)
+                if owned[k] == me:
+                    idx.append(at + MELD_MINE)
+                    vals.append(0.0)
+            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, now
 
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
@@ -238,12 +266,78 @@ class StateCells:
             if skip and i in skip:
                 continue
             me = seats[i]
-            w = self.changes(tables[i], me, caches[i][me], True)
-            if w:
-                base = (i * n + me) * size
-                for k, x in w.items():
-                    idx.append(base + k)
-                    vals.append(x)
+            self.changes(tables[i], me, caches[i][me], idx, vals, (i * n + me) * size, True)
+
+
+def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
+                piles: list[tuple[int, ...]], codes: list[int]) -> bytes:
+    """Per table ``tables[j]``: the hand code of seat ``seats[j]`` and the code of its
+    discard pile (``tables.py``'s: two bits a card, three for the joker), 14 bytes each
+    (little-endian).  ``piles[ids[j]]`` and ``codes[ids[j]]`` hold the pile of deal
+    ``ids[j]`` last read and its code: a pile that grew from it adds only its new cards.
+
+    >>> from trapoula.envs import adapter_for
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> b = codes_bytes([s], [0], [1], [()], [0])
+    >>> int.from_bytes(b[:14], "little") == s.hands[1], len(b)
+    (True, 28)
+    >>> int.from_bytes(b[14:], "little") == sum(ONE[c] for c in s.discard)
+    True
+    """
+    out: list[bytes] = []
+    for j in range(len(tables)):
+        t = tables[j]
+        i = ids[j]
+        pile = t.discard
+        old = piles[i]
+        if pile is not old:
+            n_old = len(old)
+            if len(pile) > n_old and pile[:n_old] == old:
+                code = codes[i]
+                for c in pile[n_old:]:
+                    code += ONE[c]
+            else:
+                code = 0
+                for c in pile:
+                    code += ONE[c]
+            piles[i] = pile
+            codes[i] = code
+        out.append(t.hands[seats[j]].to_bytes(14, "little"))
+        out.append(codes[i].to_bytes(14, "little"))
+    return b"".join(out)
+
+
+def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: list[int],
+                lens: list[int], seats: list[int], waiting: list[int]) -> bytes:
+    """The move heads of a batch of tables (a learning environment's masks): per table
+    ``tables[i]``, its seat to act goes to ``seats``; one building a meld
+    (``pendings[i]``) to ``waiting`` (0 to ``lens``, its sub-decisions are not heads);
+    any other's heads but the discards (``Table.heads_held``) to ``heads`` and their
+    number to ``lens``.  Returns the codes of the cards each table may discard, 14 bytes
+    each (zeros for a table building a meld).
+
+    >>> from trapoula.envs import adapter_for
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> heads, lens, seats, waiting = [], [], [], []
+    >>> held = batch_heads([s, s], [(), (55,)], heads, lens, seats, waiting)
+    >>> heads == s.heads_held()[0], lens, seats, waiting, held == bytes(28)
+    (True, [2, 0], [0, 0], [1], True)
+    """
+    out: list[bytes] = []
+    zero = bytes(14)
+    for i in range(len(tables)):
+        t = tables[i]
+        seats.append(t._turn)
+        if pendings[i]:
+            waiting.append(i)
+            lens.append(0)
+            out.append(zero)
+            continue
+        hs, held = t.heads_held()
+        heads.extend(hs)
+        lens.append(len(hs))
+        out.append(held.to_bytes(14, "little"))
+    return b"".join(out)
 
 
 class SeatRows:
@@ -274,9 +368,11 @@ class SeatRows:
         if state.__class__ is not self._cls:
             return self.adapter.observe(state.view(self.adapter.seats[me]), pending, out)
         row = self.rows[me]
-        w = self.cells.changes(state, me, self.caches[me])
-        if w:
-            row[list(w)] = list(w.values())
+        idx: list[int] = []
+        cells: list[float] = []
+        self.cells.changes(state, me, self.caches[me], idx, cells)
+        if idx:
+            row[idx] = cells
         if out is None:
             out = row.copy()
         else:

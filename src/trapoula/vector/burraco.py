@@ -4,8 +4,9 @@ adapter and the engine by :mod:`trapoula.vector.check`.
 :class:`BurracoVectorEnv`: each deal is the engine's own rules object, a
 :class:`~trapoula.games.burraco.turn.Table`, played in place (as the engine's fast playouts
 do, ``games/burraco/fast.py``).  The mask of a position is made from the table's move heads
-(``table.heads()``: the kinds of its legal moves with their meld numbers and cards, the
-same generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
+(``table.heads_held()``: the kinds of its legal moves with their meld numbers, and the
+code of the cards it may discard, unpacked in numpy for the whole batch; the same
+generation as ``table.moves()``, the function behind ``state.legal_actions()``, that
 stops at the first legal meld of each target and makes no move object; pinned to it by
 ``tests/games/burraco/test_heads.py``) through the adapter's table of heads
 (:data:`trapoula.envs.burraco.HEAD_INT`); a meld or an addition, once started, gets its
@@ -21,9 +22,11 @@ same result.
 
 The observations are the rows of :mod:`trapoula.envs.burraco_fast`, one per deal and seat
 in a ``[N, seats, size]`` array (:class:`BurracoEncoder`): each step brings the acting
-seat's row of every deal up to date from its table (only the cells that changed since
-that seat last acted), writes all the changes in one numpy assignment, takes the acting
-rows into the batch's array and adds the pending meld of the deals that are building one.
+seat's row of every deal up to date from its table (the hand, the discard pile and the
+small public cells for all rows at once in numpy, the melds' cells that changed since
+that seat last acted in one numpy assignment), takes the acting rows into the batch's
+array and adds the pending meld of the deals that are building one.  A new deal's rows
+are not cleared: they catch up from what their caches say they show.
 
 >>> import trapoula.vector
 >>> env = trapoula.vector.make("burraco", num_envs=2, seed=1)
@@ -44,8 +47,16 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, HEAD_INT, MELD, select_table
-from trapoula.envs.burraco_fast import RowCache, StateCells, knows
+from trapoula.envs.burraco import (
+    _COPIES,
+    DISCARD0,
+    HEAD_INT,
+    MELD,
+    SELECT0,
+    narrow,
+    select_table,
+)
+from trapoula.envs.burraco_fast import RowCache, StateCells, batch_heads, codes_bytes, knows
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
 from trapoula.games.burraco.legal import ADD as ADD_CODE
@@ -61,11 +72,10 @@ __all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fac
 
 Arr = np.ndarray
 _FACTS = Table.public_facts  # (in the order of fact_kinds)
-_PENDING = 256  # (a pending meld's integers follow the 256 move heads in _HEAD_LUT)
 
 
-# the integer of a head (``Table.heads``), or of 256 + an integer (a pending meld's)
-_HEAD_LUT = np.array([*HEAD_INT, *range(146)], np.intp)
+# the integer of a head (``Table.heads_held``: no discard's)
+_HEAD_LUT = np.array(HEAD_INT, np.intp)
 
 
 class BurracoEncoder(Encoder):
@@ -86,9 +96,12 @@ class BurracoEncoder(Encoder):
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
 
     def start(self, i: int, play: Play) -> None:
-        self.rows[i] = 0.0
-        self.small.start(i)
-        self.caches[i] = [RowCache(self.cells.teams) for _ in range(self.n)]
+        """Deal ``i`` is a new one: its rows keep what they show (their caches and the small
+        cells' record say what) and catch up with the new deal as each seat acts (clearing
+        a row would cost more); only the result's cells, which no record keeps, are
+        cleared."""
+        for sl in self.small.result_cells:
+            self.rows[i, :, sl] = 0.0
 
     def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
         cls = self._cls
@@ -180,11 +193,14 @@ def fact_cell(adapter: Any, kind: str, j: int, me: int, value: int
 
 
 class BatchCells:
-    """The hands and the small public cells of the acting rows of a whole batch, in numpy.
+    """The hands, the discard piles and the small public cells of the acting rows of a
+    whole batch, in numpy.
 
-    The hand: every acting row's hand slice is written again from the seat's hand code
-    (``tables.py``: two bits per card, three for the joker), the copies of each card type
-    over the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
+    The hand and the pile: every acting row's hand and discard slices are written again
+    from the seat's hand code and the pile's code (``tables.py``: two bits per card, three
+    for the joker; a pile's code is kept per deal and grows with its discards:
+    :func:`~trapoula.envs.burraco_fast.codes_bytes`), the copies of each card type over
+    the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
 
     The small public cells: every public fact (:func:`fact_kinds`: the phase, the seat to
     act, each seat's card count, the top discard ...) but the result holds one integer
@@ -212,7 +228,10 @@ class BatchCells:
         self.caps = [8] * k
         self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
         self.o_hand = adapter.obs_layout.offset("hand")
-        self.copies = np.array(_COPIES)
+        self.o_discard = adapter.obs_layout.offset("discard")
+        self.copies = np.array(_COPIES, np.float32)
+        self.piles: list[tuple[int, ...]] = [()] * num_envs  # each deal's pile last read
+        self.pile_codes = [0] * num_envs  # and its code
         self._tabulate()
 
     def _tabulate(self) -> None:
@@ -232,10 +251,6 @@ class BatchCells:
                         cell[me, at[f] + v], value[me, at[f] + v] = c
         self.at, self.cell, self.value = at, cell, value
 
-    def start(self, i: int) -> None:
-        """Deal ``i``'s rows are blank again."""
-        self.shown[i * self.n:(i + 1) * self.n] = 0
-
     def write(self, tables: Sequence[Any], seats: list[int],
               skip: set[int] | frozenset[int]) -> None:
         """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
@@ -244,8 +259,15 @@ class BatchCells:
         tabs = tables if keep is None else [tables[i] for i in keep]
         if not tabs:
             return
+        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
+        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
         facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
                             len(tabs) * self.k).reshape(len(tabs), self.k)
+        # the hands' and the piles' codes: 14 bytes each, two bits a card (the joker's
+        # three at bits 104-106)
+        codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
+                                          self.pile_codes),
+                              np.uint8).reshape(len(tabs), 2, 14)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -254,18 +276,16 @@ class BatchCells:
             self.caps = [max(c, 2 * int(t)) if t >= c else c
                          for c, t in zip(self.caps, top.tolist(), strict=True)]
             self._tabulate()
-        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
-        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
         rows = ids * n + me
-        # the hands: 14 bytes of each code, two bits a card (the joker: bits 104-106)
-        bits = np.unpackbits(np.frombuffer(b"".join(
-            [t.hands[x].to_bytes(14, "little") for t, x in zip(tabs, me.tolist(), strict=True)]),
-            np.uint8).reshape(len(tabs), 14), axis=1, bitorder="little")
-        counts = np.empty((len(tabs), 53), np.int64)
-        counts[:, :52] = bits[:, 0:104:2] + 2 * bits[:, 1:104:2]
-        counts[:, 52] = bits[:, 104] + 2 * bits[:, 105] + 4 * bits[:, 106]
-        hand = self.o_hand
-        self.flat[:-1].reshape(-1, size)[rows, hand:hand + 53] = counts / self.copies
+        bits = np.unpackbits(codes, axis=2, bitorder="little")
+        counts = np.empty((len(tabs), 2, 53), np.float32)
+        counts[:, :, :52] = bits[:, :, 0:104:2] + 2 * bits[:, :, 1:104:2]
+        counts[:, :, 52] = bits[:, :, 104] + 2 * bits[:, :, 105] + 4 * bits[:, :, 106]
+        counts /= self.copies
+        all_rows = self.flat[:-1].reshape(-1, size)
+        hand, pile = self.o_hand, self.o_discard
+        all_rows[rows, hand:hand + 53] = counts[:, 0]
+        all_rows[rows, pile:pile + 53] = counts[:, 1]
         old = self.shown[rows]
         changed = vals != old
         r, f = np.nonzero(changed)
@@ -400,8 +420,11 @@ class BurracoVectorEnv(LazyFinalsEnv):
             pend = play.pending
             if pend:
                 cards = ptab[i][a]
-                if cards is None:  # one more card of the meld
+                if cards is None:  # one more card of the meld: the melds still open
                     play.pending = (*pend, a)
+                    still = legal[i]
+                    if still is not None:
+                        legal[i] = narrow(still, len(pend) - 1, a - SELECT0)
                     continue
                 play.pending = ()
                 k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
@@ -429,30 +452,34 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        ints: list[int] = []  # every deal's heads (pending: 256 + integers), deal after deal
-        lens: list[int] = []  # how many each deal has
+        pendings = [p.pending for p in plays]
+        heads: list[int] = []  # the heads of the deals not building a meld, deal after deal
+        lens: list[int] = []  # how many each deal has (0: building one)
         seats: list[int] = []
-        pendings: list[tuple[int, ...]] = []
-        for i, table in enumerate(tables):
-            pend = plays[i].pending
-            pendings.append(pend)
-            if pend:
-                cands = legal[i]
-                if cands is None:  # (the cards of the legal moves of the meld's target)
-                    cands = legal[i] = [(c, c) for c in table.target_cards(pend[0] - MELD)]
-                t = ptab[i] = select_table(cands, pend)
-                ints += map(_PENDING.__add__, t)
-                lens.append(len(t))
-            else:
-                heads = table.heads()
-                ints += heads
-                lens.append(len(heads))
-            seats.append(table._turn)
+        waiting: list[int] = []  # the deals building a meld
+        held = batch_heads(tables, pendings, heads, lens, seats, waiting)
         n_env = self.num_envs
-        flat = _HEAD_LUT[np.fromiter(ints, np.intp, len(ints))]
+        flat = _HEAD_LUT[np.fromiter(heads, np.intp, len(heads))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
         legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
         legal_mask.ravel()[flat] = 1
+        # the discards: every card of each deal's code of the cards it may discard
+        bits = np.unpackbits(np.frombuffer(held, np.uint8).reshape(n_env, 14), axis=1,
+                             bitorder="little")
+        discards = legal_mask[:, DISCARD0:DISCARD0 + 53]
+        discards[:, :52] = bits[:, 0:104:2] | bits[:, 1:104:2]
+        discards[:, 52] = bits[:, 104] | bits[:, 105] | bits[:, 106]
+        if waiting:  # a meld's next sub-decisions, from the cards of its target's moves
+            at: list[int] = []
+            for i in waiting:
+                pend = pendings[i]
+                cands = legal[i]
+                if cands is None:
+                    cands = legal[i] = [(c, c) for c in tables[i].target_cards(pend[0] - MELD)]
+                t = ptab[i] = select_table(cands, pend)
+                base = i * n_act
+                at += [base + k for k in t]
+            legal_mask.ravel()[at] = 1
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()

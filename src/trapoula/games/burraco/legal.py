@@ -65,6 +65,7 @@ __all__ = [
     "rank_entry",
     "refresh",
     "seq_additions",
+    "seq_shortest",
     "set_additions",
     "suit_discards",
     "suit_entry",
@@ -297,6 +298,44 @@ def _seq_template(pres: int, twos: int, wild: bool) -> tuple[tuple[int, ...], ..
             out = {m for m in out if JOKER in m}
         found = _TEMPLATES[key] = tuple(out)
     return found
+
+
+# the fewest cards of a sequence of each template (:func:`_seq_template`'s key): 0 not
+# known yet, 1 no sequence, else 1 + the fewest; never emptied (it holds no action id)
+_SHORTEST: Final = bytearray(1 << 16)
+
+
+def _template_shortest(key: int) -> int:
+    """The fewest cards of a sequence of template ``key`` (0: it has none)."""
+    v = _SHORTEST[key]
+    if not v:
+        t = _seq_template(key & 0x1FFF, key >> 13 & 3, bool(key >> 15))
+        v = _SHORTEST[key] = 1 + min([len(m) for m in t]) if t else 1
+    return v - 1
+
+
+def seq_shortest(key: int) -> int:
+    """The fewest cards of a sequence of the suit-sequence cache key ``key`` (see
+    :func:`suit_entry`; 0: it has none), from the same templates as
+    :func:`suit_sequences` but without making its entries: a learning environment's
+    masks only ask whether a sequence may be laid, and a short one always may when the
+    hand keeps two cards or more (``ends.ok_after``).
+
+    >>> def key(proj, wilds=0):  # (suit 1's cards, the other wild cards held)
+    ...     return JOINED[PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]] | wilds << 15 | 1 << 20
+    >>> three_five = ONE[14] + ONE[16] >> 26  # 3H 5H
+    >>> seq_shortest(key(ONE[14] + ONE[15] + ONE[16] >> 26)), seq_shortest(key(three_five))
+    (3, 0)
+    >>> seq_shortest(key(three_five, 1 << 4))  # and the joker
+    3
+    """
+    pres = key & 0x1FFF
+    best = _template_shortest(pres | (key >> 13 & 3) << 13)
+    if key >> 15 & 31:  # (another wild card held: the sequences holding it)
+        other = _template_shortest(pres | 1 << 15)
+        if other and (not best or other < best):
+            best = other
+    return best
 
 
 def rank_entry(k: int, byte: int, w: int) -> tuple[Entry, ...]:

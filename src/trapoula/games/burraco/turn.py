@@ -55,6 +55,7 @@ from trapoula.games.burraco.legal import (
     rank_entry,
     refresh,
     seq_additions,
+    seq_shortest,
     set_additions,
     suit_discards,
     suit_sequences,
@@ -258,13 +259,7 @@ class Table:
         >>> sorted(t.heads()) == sorted({head(a) for a in t.moves()})
         True
         """
-        phase = self._phase
-        if phase == START:
-            return [HEAD_DRAW if a is DRAW_ACTION else HEAD_PICKUP if a is PICKUP_ACTION
-                    else head(a) for a in self._smoves]
-        if phase == OVER:
-            return []
-        out, held = self._play(True)
+        out, held = self.heads_held()
         for s in (0, 1, 2, 3):  # (the discards: every card held, as suit_discards lists them)
             proj = held >> 26 * s & M26
             if proj:
@@ -276,6 +271,26 @@ class Table:
         if held >> JOKER_SHIFT:
             out.append(JOKER)
         return out
+
+    def heads_held(self) -> tuple[list[int], int]:
+        """The heads of :meth:`heads` but the discards', and the code (``tables.py``) of the
+        cards whose discard is legal: a learning environment's masks read the discards
+        from the code for a whole batch at once.
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> t = Burraco().new_deal(seed=3)
+        >>> t = t.apply(t.legal_actions()[0])  # (the draw)
+        >>> heads, held = t.heads_held()
+        >>> held == t.hands[t._turn], sorted(heads) == sorted(h for h in t.heads() if h > 52)
+        (True, True)
+        """
+        phase = self._phase
+        if phase == START:
+            return [HEAD_DRAW if a is DRAW_ACTION else HEAD_PICKUP if a is PICKUP_ACTION
+                    else head(a) for a in self._smoves], 0
+        if phase == OVER:
+            return [], 0
+        return self._play(True)
 
     def _new_meld_legal(self, entries: tuple[Entry, ...], h: int, n: int) -> bool:
         """Is one of these new melds legal?"""
@@ -338,6 +353,13 @@ class Table:
             d = joined.bit_count()
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
+                if first and x < 0:  # (the heads: is there one, and a short one?)
+                    m = seq_shortest(key)
+                    if not m:
+                        continue
+                    if n - m >= 2:  # (it keeps two cards: ok_after's first test)
+                        out.append(HEAD_MELD)
+                        break
                 seqs = SUITS.get(key)
                 if seqs is None:
                     seqs = suit_sequences(key)
