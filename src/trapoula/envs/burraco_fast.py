@@ -35,22 +35,31 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from trapoula.core.action import Action
 from trapoula.envs.burraco import (
     _COPIES,
     _MELD,
     MAX_MELDS,
+    MELD,
     MELD_MINE,
     PHASES,
+    SELECT0,
     meld_cells,
+    narrow,
 )
+from trapoula.games.burraco.legal import ADD as ADD_CODE
+from trapoula.games.burraco.legal import MELD as MELD_CODE
+from trapoula.games.burraco.legal import intern
 from trapoula.games.burraco.melds import MeldInfo
 from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT, ONE
-from trapoula.games.burraco.turn import Table
+from trapoula.games.burraco.turn import OVER, Table
 
 if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
-__all__ = ["RowCache", "SeatRows", "StateCells", "batch_heads", "codes_bytes", "knows"]
+__all__ = [
+    "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "codes_bytes", "knows",
+]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
            "discard_size", "stock", "pozzetti_left", "pozzetto_taken", "melds", "picked",
@@ -305,6 +314,47 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
         out.append(t.hands[seats[j]].to_bytes(14, "little"))
         out.append(codes[i].to_bytes(14, "little"))
     return b"".join(out)
+
+
+def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: list[Table],
+               subs: list[Any], still: list[Any], logs: list[list[Action]],
+               whole: list[Action]) -> list[int]:
+    """One step of a learning environment's batch of tables played in place
+    (``trapoula.vector.burraco``), its integers already checked against the masks: for
+    each deal ``i`` of ``ids``, ``actions[i]`` either goes on the deal's pending meld
+    (``plays[i].pending``; ``subs[i]``: its sub-decisions' table, ``still[i]``: the
+    candidates still open, narrowed) or completes a move, which ``tables[i]`` plays and
+    ``logs[i]`` records (``whole``: the moves of the integers that are one).  Returns the
+    deals whose hand is over."""
+    over: list[int] = []
+    for i in ids:
+        a = actions[i]
+        play = plays[i]
+        play._table = None  # (Play's table of the integers, if asked for, is stale)
+        pend: tuple[int, ...] = play.pending
+        if pend:
+            cards = subs[i][a]
+            if cards is None:  # one more card of the meld: the melds still open
+                play.pending = (*pend, a)
+                open_ = still[i]
+                if open_ is not None:
+                    still[i] = narrow(open_, len(pend) - 1, a - SELECT0)
+                continue
+            play.pending = ()
+            k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
+            act = intern(ADD_CODE if k else MELD_CODE, k, cards)
+        elif a >= MELD:  # a meld or an addition starts: its cards follow
+            play.pending = (a,)
+            continue
+        else:
+            act = whole[a]
+        t = tables[i]
+        t.step(act)  # one of t.moves(): the masks are made from them
+        logs[i].append(act)
+        still[i] = None
+        if t._phase == OVER:
+            over.append(i)
+    return over
 
 
 def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: list[int],

@@ -52,16 +52,18 @@ from trapoula.envs.burraco import (
     DISCARD0,
     HEAD_INT,
     MELD,
-    SELECT0,
-    narrow,
     select_table,
 )
-from trapoula.envs.burraco_fast import RowCache, StateCells, batch_heads, codes_bytes, knows
+from trapoula.envs.burraco_fast import (
+    RowCache,
+    StateCells,
+    batch_heads,
+    batch_play,
+    codes_bytes,
+    knows,
+)
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
-from trapoula.games.burraco.legal import ADD as ADD_CODE
-from trapoula.games.burraco.legal import MELD as MELD_CODE
-from trapoula.games.burraco.legal import intern
 from trapoula.games.burraco.turn import OVER, Table
 from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
@@ -412,39 +414,15 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ptab, whole = self._ptab, self._whole
         ad = self.adapter
         seats = ad.seats
-        ints = acts.tolist()
-        for i in np.flatnonzero(live).tolist():
-            a = ints[i]
-            play = plays[i]
-            play._table = None  # (Play's table of the integers, if asked for, is stale)
-            pend = play.pending
-            if pend:
-                cards = ptab[i][a]
-                if cards is None:  # one more card of the meld: the melds still open
-                    play.pending = (*pend, a)
-                    still = legal[i]
-                    if still is not None:
-                        legal[i] = narrow(still, len(pend) - 1, a - SELECT0)
-                    continue
-                play.pending = ()
-                k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
-                act = intern(ADD_CODE if k else MELD_CODE, k, cards)
-            elif a >= MELD:  # a meld or an addition starts: its cards follow
-                play.pending = (a,)
-                continue
-            else:
-                act = whole[a]
+        for i in batch_play(np.flatnonzero(live).tolist(), acts.tolist(), plays, tables, ptab,
+                            legal, logs, whole):
             table = tables[i]
-            table.step(act)  # one of table.moves(): the mask above is made from them
-            logs[i].append(act)
-            legal[i] = None
-            if table._phase == OVER:
-                result = {"scores": table.team_scores()}
-                r = ad.rewards(_Final(result))
-                rewards[i] = [r[s] for s in seats]
-                done[i] = True
-                self._finished_lazy[i] = (self._entry[i], logs[i], result)
-                plays[i] = self._deal(i)
+            result = {"scores": table.team_scores()}
+            r = ad.rewards(_Final(result))
+            rewards[i] = [r[s] for s in seats]
+            done[i] = True
+            self._finished_lazy[i] = (self._entry[i], logs[i], result)
+            plays[i] = self._deal(i)
         self._finish()
         return self.obs, self.mask, self.to_act, rewards, done
 
