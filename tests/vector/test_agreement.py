@@ -193,13 +193,17 @@ def test_burraco_tables_played_in_place_replay_to_the_engine() -> None:
             assert np.array_equal(obs[1], held[2]) and not done[1]
 
 
-@pytest.mark.parametrize("preset, players", [("seed", 4), ("seed", 2), ("seed", 3),
-                                             ("fibur", 4)])
-def test_burraco_encoder_rows_follow_any_states(preset: str, players: int) -> None:
+@pytest.mark.parametrize("preset, players, wide", [
+    ("seed", 4, False), ("seed", 2, False), ("seed", 3, False), ("fibur", 4, False),
+    ("seed", 4, True)])
+def test_burraco_encoder_rows_follow_any_states(preset: str, players: int, wide: bool
+                                                ) -> None:
     """The Burraco batch encoder (small public cells tabulated in numpy, the rest read from
     the state) over public states of random deals, seats asked in random order and deals
-    seen at their end too: every row equals the adapter's tensor of the view."""
+    seen at their end too: every row equals the adapter's tensor of the view.  ``wide``:
+    the public facts read as integers, as when one does not fit in a signed byte."""
     import random
+    import struct
 
     from trapoula.envs import make_adapter
     from trapoula.envs.base import Play
@@ -207,6 +211,11 @@ def test_burraco_encoder_rows_follow_any_states(preset: str, players: int) -> No
 
     ad = make_adapter(trapoula.make("burraco", preset, players=players))
     enc = BurracoEncoder(ad, 2)
+    if wide:
+        def too_wide(*facts: int) -> bytes:
+            raise struct.error("a fact past a byte")
+
+        enc.small._pack = too_wide
     rng = random.Random(players)
     plays = [Play(ad, ad.game.new_deal(seed=s)) for s in (11, 12)]
     for i, p in enumerate(plays):

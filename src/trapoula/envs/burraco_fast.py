@@ -126,12 +126,15 @@ class StateCells:
         self.size = adapter.obs_layout.size
         self.teams: int = ad.teams
         self.semi = int(ad.game.options.semi_clean_bonus)
-        self._memo: dict[MeldInfo, dict[int, float]] = {}  # a meld's cells, by the meld
+        # a meld's cells by the meld object's id (melds compare by value, which costs a
+        # hash of all their fields), the melds kept alive beside so that no id is reused
+        self._memo: dict[int, dict[int, float]] = {}
+        self._alive: list[MeldInfo] = []
 
     def _meld(self, m: MeldInfo) -> dict[int, float]:
         """A meld's cells relative to its block (but "laid by me"; memoized by the meld
         object)."""
-        hit = self._memo.get(m)
+        hit = self._memo.get(id(m))
         if hit is not None:
             return hit
         semi = self.semi
@@ -139,9 +142,11 @@ class StateCells:
                               m.burraco(semi) is not None, m.points, m.bonus(semi))
         cells = dict.fromkeys(on, 1.0)
         cells.update(vals)
-        if len(self._memo) > 16384:
+        if len(self._alive) > 16384:
             self._memo.clear()
-        self._memo[m] = cells
+            self._alive.clear()
+        self._memo[id(m)] = cells
+        self._alive.append(m)
         return cells
 
     def changes(self, state: Table, me: int, cache: RowCache, idx: list[int],

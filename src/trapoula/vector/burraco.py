@@ -39,8 +39,9 @@ True
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, starmap
 from typing import Any
 
 import numpy as np
@@ -222,6 +223,7 @@ class BatchCells:
         self.flat = flat  # the rows, and a scratch cell at the end (for "no cell")
         self.kinds = fact_kinds(ad)
         self.k = k = len(self.kinds)
+        self._pack = struct.Struct(f"<{k}b").pack
         # a fact's value v is kept as v - lo + 1 (0: nothing shown, the row is blank)
         self.lo = np.array([-1 if kind in ("to_act", "discard_top", "picked") else 0
                             for kind, _ in self.kinds], np.int64)
@@ -263,8 +265,12 @@ class BatchCells:
             return
         me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
         ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
-        facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
-                            len(tabs) * self.k).reshape(len(tabs), self.k)
+        try:  # (the facts as signed bytes: struct packs them faster than numpy reads ints)
+            facts = np.frombuffer(b"".join(starmap(self._pack, map(_FACTS, tabs))),
+                                  np.int8).reshape(len(tabs), self.k).astype(np.int64)
+        except struct.error:  # (a fact past a byte)
+            facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
+                                len(tabs) * self.k).reshape(len(tabs), self.k)
         # the hands' and the piles' codes: 14 bytes each, two bits a card (the joker's
         # three at bits 104-106)
         codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
