@@ -353,11 +353,12 @@ class Table:
             d = joined.bit_count()
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
-                if first and x < 0:  # (the heads: is there one, and a short one?)
+                if first:  # (the heads: is there one, and a short one?)
                     m = seq_shortest(key)
                     if not m:
                         continue
-                    if n - m >= 2:  # (it keeps two cards: ok_after's first test)
+                    # (it keeps two cards, not all the picked card: ok_after's first test)
+                    if n - m >= 2 and (x < 0 or count(h, x) < n - m):
                         out.append(HEAD_MELD)
                         break
                 seqs = SUITS.get(key)
