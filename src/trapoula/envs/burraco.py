@@ -148,13 +148,14 @@ def _first(a: Action) -> tuple[int, Action | None]:
     return f
 
 
-def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[int, ...]
-                 ) -> dict[int, Any]:
+def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[int, ...],
+                 matched: bool = False) -> dict[int, Any]:
     """A meld's next sub-decision after ``pending`` (its target and the cards chosen so
     far), from the legal melds or additions of that target (``cands``: their card types,
     ascending, and what each completes): ``SELECT0 + type`` (value None) for every card
     that continues a candidate, ``COMMIT`` (value the candidate's) when the cards chosen
-    are one.
+    are one.  ``matched``: every candidate begins with the cards chosen (as :func:`narrow`
+    keeps them), which is not checked again.
 
     >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, SELECT0 + 1, SELECT0 + 2))
     {95: None}
@@ -165,7 +166,7 @@ def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[in
     n = len(chosen)
     out: dict[int, Any] = {}
     for types, what in cands:
-        if types[:n] != chosen:
+        if not matched and types[:n] != chosen:
             continue
         if len(types) == n:
             out[COMMIT] = what

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -284,11 +284,15 @@ class StateCells:
 
 
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
-                piles: list[tuple[int, ...]], codes: list[int]) -> bytes:
-    """Per table ``tables[j]``: the hand code of seat ``seats[j]`` and the code of its
-    discard pile (``tables.py``'s: two bits a card, three for the joker), 14 bytes each
-    (little-endian).  ``piles[ids[j]]`` and ``codes[ids[j]]`` hold the pile of deal
-    ``ids[j]`` last read and its code: a pile that grew from it adds only its new cards.
+                piles: list[tuple[int, ...]], codes: list[int],
+                pack: Callable[..., bytes] | None = None) -> bytes:
+    """Per table ``tables[j]``: its public facts packed by ``pack`` (``Table.public_facts``
+    as arguments; none without ``pack``), then the hand code of seat ``seats[j]`` and the
+    code of its discard pile (``tables.py``'s: two bits a card, three for the joker), 14
+    bytes each (little-endian).  ``piles[ids[j]]`` and ``codes[ids[j]]`` hold the pile of
+    deal ``ids[j]`` last read and its code: a pile that grew from it adds only its new
+    cards.  (One pass over the tables: a batch's tables are many, and each one read costs
+    its memory's misses.)
 
     >>> from trapoula.envs import adapter_for
     >>> s = adapter_for("burraco").game.new_deal(seed=2)
@@ -297,11 +301,18 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
     (True, 28)
     >>> int.from_bytes(b[14:], "little") == sum(ONE[c] for c in s.discard)
     True
+    >>> import struct
+    >>> k = len(s.public_facts())
+    >>> b2 = codes_bytes([s], [0], [1], [()], [0], struct.Struct(f"<{k}b").pack)
+    >>> list(struct.unpack(f"<{k}b", b2[:k])) == s.public_facts(), b2[k:] == b
+    (True, True)
     """
     out: list[bytes] = []
     for j in range(len(tables)):
         t = tables[j]
         i = ids[j]
+        if pack is not None:
+            out.append(pack(*t.public_facts()))
         pile = t.discard
         old = piles[i]
         if pile is not old:

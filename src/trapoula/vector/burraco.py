@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from itertools import chain, starmap
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -97,6 +97,7 @@ class BurracoEncoder(Encoder):
         self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
+        self._pending_memo: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
 
     def start(self, i: int, play: Play) -> None:
         """Deal ``i`` is a new one: its rows keep what they show (their caches and the small
@@ -133,20 +134,23 @@ class BurracoEncoder(Encoder):
                 vals, np.float32, len(vals))
         np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats),
                 axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
-        on: list[int] = []
         at: list[int] = []
         pv: list[float] = []
-        for i, pending in enumerate(pendings):
-            if pending:
+        memo = self._pending_memo
+        for i in [i for i, pending in enumerate(pendings) if pending]:
+            pending = pendings[i]
+            cells = memo.get(pending)
+            if cells is None:  # (the adapter's cells of a pending meld, by its integers)
                 p_on, p_vals = self._pending_cells(pending)
-                base = i * size
-                on += [base + k for k in p_on]
-                for k, x in p_vals:
-                    at.append(base + k)
-                    pv.append(x)
-        flat: Any = out.reshape(-1)
-        if on:
-            flat[on] = 1.0
+                if len(memo) > 100_000:
+                    memo.clear()
+                cells = memo[pending] = ([*p_on, *(k for k, _ in p_vals)],
+                                         [1.0] * len(p_on) + [x for _, x in p_vals])
+            base = i * size
+            at += [base + k for k in cells[0]]
+            pv += cells[1]
+        if at:
+            flat: Any = out.reshape(-1)
             flat[at] = pv
 
 
@@ -265,17 +269,19 @@ class BatchCells:
             return
         me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
         ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
-        try:  # (the facts as signed bytes: struct packs them faster than numpy reads ints)
-            facts = np.frombuffer(b"".join(starmap(self._pack, map(_FACTS, tabs))),
-                                  np.int8).reshape(len(tabs), self.k).astype(np.int64)
-        except struct.error:  # (a fact past a byte)
+        k = self.k
+        try:  # (the facts as signed bytes, packed by struct with the codes in one pass)
+            packed = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
+                                               self.pile_codes, self._pack),
+                                   np.uint8).reshape(len(tabs), k + 28)
+            facts = packed[:, :k].view(np.int8).astype(np.int64)
+            codes = packed[:, k:].reshape(len(tabs), 2, 14)
+        except struct.error:  # (a fact past a byte: read as integers)
             facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
-                                len(tabs) * self.k).reshape(len(tabs), self.k)
-        # the hands' and the piles' codes: 14 bytes each, two bits a card (the joker's
-        # three at bits 104-106)
-        codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
-                                          self.pile_codes),
-                              np.uint8).reshape(len(tabs), 2, 14)
+                                len(tabs) * k).reshape(len(tabs), k)
+            codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
+                                              self.pile_codes),
+                                  np.uint8).reshape(len(tabs), 2, 14)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -460,7 +466,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
                 cands = legal[i]
                 if cands is None:
                     cands = legal[i] = [(c, c) for c in tables[i].target_cards(pend[0] - MELD)]
-                t = ptab[i] = select_table(cands, pend)
+                t = ptab[i] = select_table(cands, pend, True)  # (narrowed: all match)
                 base = i * n_act
                 at += [base + k for k in t]
             legal_mask.ravel()[at] = 1

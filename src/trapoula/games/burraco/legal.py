@@ -53,6 +53,7 @@ __all__ = [
     "HEAD_MELD",
     "HEAD_PICKUP",
     "JOINED",
+    "JOINED_COUNT",
     "MELD",
     "PICKUP",
     "addition_entry",
@@ -215,7 +216,7 @@ def suit_entry(s: int, proj: int, w: int) -> tuple[tuple[Entry, ...], tuple[Acti
     pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
     disc = DISCARDS[s][pres] or suit_discards(s, pres)
     joined = JOINED[pres]
-    d = joined.bit_count()
+    d = JOINED_COUNT[pres]
     if d < 2 or (d == 2 and not w):
         return (), disc
     key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
@@ -493,6 +494,7 @@ def _joined(pres: int) -> int:
 
 
 JOINED: Final = tuple(_joined(p) for p in range(1 << 13))
+JOINED_COUNT: Final = tuple(j.bit_count() for j in JOINED)  # (int.bit_count: no mypyc primitive)
 PRES_LO: Final = tuple(_presence(c) for c in range(1 << 14))
 PRES_HI: Final = tuple(_presence(c) << 7 for c in range(1 << 12))
 # the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)

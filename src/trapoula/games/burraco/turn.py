@@ -39,6 +39,7 @@ from trapoula.games.burraco.legal import (
     HEAD_MELD,
     HEAD_PICKUP,
     JOINED,
+    JOINED_COUNT,
     MELD,
     PICKUP,
     PRES_HI,
@@ -349,15 +350,17 @@ class Table:
             proj = h >> 26 * s & M26
             if not proj or target > 0:
                 continue
-            joined = JOINED[PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]]
-            d = joined.bit_count()
+            pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+            joined = JOINED[pres]
+            d = JOINED_COUNT[pres]
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
-                if first and x < 0:  # (the heads: is there one, and a short one?)
+                if first:  # (the heads: is there one, and a short one?)
                     m = seq_shortest(key)
                     if not m:
                         continue
-                    if n - m >= 2:  # (it keeps two cards: ok_after's first test)
+                    # (it keeps two cards, not all the picked card: ok_after's first test)
+                    if n - m >= 2 and (x < 0 or count(h, x) < n - m):
                         out.append(HEAD_MELD)
                         break
                 seqs = SUITS.get(key)
