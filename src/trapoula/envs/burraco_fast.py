@@ -104,15 +104,23 @@ def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
     new: dict[int, int] = {}
     for t in cards:
         new[t] = new.get(t, 0) + 1
-    for t in old:
-        if t not in new:
-            idx.append(base + t)
-            vals.append(0.0)
-    for t, k in new.items():
-        if old.get(t) != k:
-            idx.append(base + t)
-            vals.append(k / _COPIES[t])
+    _diff(base, {t: k / _COPIES[t] for t, k in old.items()},
+          {t: k / _COPIES[t] for t, k in new.items()}, idx, vals)
     return new
+
+
+def _diff(base: int, before: dict[int, float], after: dict[int, float], idx: list[int],
+          vals: list[float]) -> None:
+    """The cells of ``after`` (at ``base`` + key) that differ from ``before``, and a zero
+    for each cell of ``before`` that ``after`` lacks, to ``idx`` and ``vals``."""
+    for c in before:
+        if c not in after:
+            idx.append(base + c)
+            vals.append(0.0)
+    for c, x in after.items():
+        if before.get(c) != x:
+            idx.append(base + c)
+            vals.append(x)
 
 
 class StateCells:
@@ -207,15 +215,7 @@ class StateCells:
                     st.end_reason)
                 small = dict.fromkeys(on, 1.0)
                 small.update(pvals)
-                was = cache.small
-                for k in was:
-                    if k not in small:
-                        idx.append(base + k)
-                        vals.append(0.0)
-                for k, x in small.items():
-                    if was.get(k) != x:
-                        idx.append(base + k)
-                        vals.append(x)
+                _diff(base, cache.small, small, idx, vals)
                 cache.small = small
         # the melds: each one the row does not show (another object) is compared cell by
         # cell with what its block holds
@@ -237,16 +237,8 @@ class StateCells:
                     if shown[k] is m:
                         cells = held[k]
                     else:
-                        before = held[k]
                         cells = self._meld(m)
-                        for c in before:
-                            if c not in cells:
-                                idx.append(at + c)
-                                vals.append(0.0)
-                        for c, x in cells.items():
-                            if before.get(c) != x:
-                                idx.append(at + c)
-                                vals.append(x)
+                        _diff(at, held[k], cells, idx, vals)
                     if mine != was_mine:
                         idx.append(at + MELD_MINE)
                         vals.append(1.0 if mine else 0.0)
