@@ -58,7 +58,7 @@ bench: $(DEVSTAMP)
 # them; the pure-Python modules stay the fallback everywhere and are what `make test` runs
 # (`make pure` removes the compiled ones; `make test-compiled` builds them and checks that
 # they decide exactly as the pure ones: tests/vector/test_compiled_agree.py, then the
-# Burraco, Bourloto and vector tests on the compiled tree).
+# Burraco, Bourloto, vector and env tests and the user-error taxonomy on the compiled tree).
 # Bourloto: state.py and context.py stay interpreted (a state's class derives from core's
 # interpreted DealState, and drafts are sealed by a __class__ assignment, which compiled
 # classes do not allow).  Burraco: the legal-move caches, the meld analysis, the card tables,
@@ -90,7 +90,7 @@ pure:
 
 test-compiled: compiled
 	$(PY) -m pytest -q -p no:cacheprovider tests/vector tests/games/burraco tests/games/bourloto \
-	  tests/search/test_bourloto_dd.py tests/envs
+	  tests/search/test_bourloto_dd.py tests/envs tests/core/test_user_errors.py
 
 clean: pure
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -95,7 +95,7 @@ _FORMS = (
 )
 
 
-def parse_bourloto_action(text: str) -> Action:
+def parse_bourloto_action(text: object) -> Action:
     """Parse Bourloto action text (any case; the words after a card in any order)."""
     raw = action_text(text).strip().split()
     words = [w.lower() for w in raw]
