@@ -51,7 +51,7 @@ from trapoula.games.burraco.legal import ADD as ADD_CODE
 from trapoula.games.burraco.legal import MELD as MELD_CODE
 from trapoula.games.burraco.legal import intern
 from trapoula.games.burraco.melds import MeldInfo
-from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT, ONE
+from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT, codes_of
 from trapoula.games.burraco.turn import OVER, Table
 
 if TYPE_CHECKING:
@@ -291,7 +291,7 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
     >>> b = codes_bytes([s], [0], [1], [()], [0])
     >>> int.from_bytes(b[:14], "little") == s.hands[1], len(b)
     (True, 28)
-    >>> int.from_bytes(b[14:], "little") == sum(ONE[c] for c in s.discard)
+    >>> int.from_bytes(b[14:], "little") == codes_of(s.discard)[0]
     True
     >>> import struct
     >>> k = len(s.public_facts())
@@ -310,15 +310,10 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
         if pile is not old:
             n_old = len(old)
             if len(pile) > n_old and pile[:n_old] == old:
-                code = codes[i]
-                for c in pile[n_old:]:
-                    code += ONE[c]
+                codes[i] += codes_of(pile[n_old:])[0]
             else:
-                code = 0
-                for c in pile:
-                    code += ONE[c]
+                codes[i] = codes_of(pile)[0]
             piles[i] = pile
-            codes[i] = code
         out.append(t.hands[seats[j]].to_bytes(14, "little"))
         out.append(codes[i].to_bytes(14, "little"))
     return b"".join(out)

@@ -70,7 +70,8 @@ from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
 from trapoula.vector.lazy import LazyFinalsEnv
 
-__all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "fact_cell", "fact_kinds",
+__all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "code_counts", "fact_cell",
+           "fact_kinds",
            "knows"]
 
 Arr = np.ndarray
@@ -79,6 +80,23 @@ _FACTS = Table.public_facts  # (in the order of fact_kinds)
 
 # the integer of a head (``Table.heads_held``: no discard's)
 _HEAD_LUT = np.array(HEAD_INT, np.intp)
+
+
+def code_counts(codes: np.ndarray) -> np.ndarray:
+    """The copies of each card type (``[..., 53]``) in codes of ``tables.py`` (two bits a
+    card, the joker's three at bits 104-106) given as 14 little-endian bytes each
+    (``[..., 14]`` uint8).
+
+    >>> from trapoula.games.burraco.tables import codes_of
+    >>> raw = np.frombuffer(codes_of([3, 3, 52])[0].to_bytes(14, "little"), np.uint8)
+    >>> np.flatnonzero(code_counts(raw)).tolist(), code_counts(raw)[[3, 52]].tolist()
+    ([3, 52], [2, 1])
+    """
+    bits = np.unpackbits(codes, axis=-1, bitorder="little")
+    out = np.empty((*codes.shape[:-1], 53), np.uint8)
+    out[..., :52] = bits[..., 0:104:2] + 2 * bits[..., 1:104:2]
+    out[..., 52] = bits[..., 104] + 2 * bits[..., 105] + 4 * bits[..., 106]
+    return out
 
 
 class BurracoEncoder(Encoder):
@@ -120,10 +138,12 @@ class BurracoEncoder(Encoder):
 
     def write_tables(self, tables: Sequence[Any], seats: list[int],
                      pendings: Sequence[tuple[int, ...]], out: np.ndarray,
-                     skip: set[int] | frozenset[int] = frozenset()) -> None:
+                     skip: set[int] | frozenset[int] = frozenset(),
+                     waiting: list[int] | None = None) -> None:
         """``out[i]``: seat ``seats[i]``'s observation of deal ``i``'s table (a
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
-        with the pending integers ``pendings[i]``."""
+        with the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
+        integers are some, when the caller knows them)."""
         n, size = self.n, self.size
         idx: list[int] = []
         vals: list[float] = []
@@ -137,7 +157,9 @@ class BurracoEncoder(Encoder):
         at: list[int] = []
         pv: list[float] = []
         memo = self._pending_memo
-        for i in [i for i, pending in enumerate(pendings) if pending]:
+        if waiting is None:
+            waiting = [i for i, pending in enumerate(pendings) if pending]
+        for i in waiting:
             pending = pendings[i]
             cells = memo.get(pending)
             if cells is None:  # (the adapter's cells of a pending meld, by its integers)
@@ -291,11 +313,7 @@ class BatchCells:
                          for c, t in zip(self.caps, top.tolist(), strict=True)]
             self._tabulate()
         rows = ids * n + me
-        bits = np.unpackbits(codes, axis=2, bitorder="little")
-        counts = np.empty((len(tabs), 2, 53), np.float32)
-        counts[:, :, :52] = bits[:, :, 0:104:2] + 2 * bits[:, :, 1:104:2]
-        counts[:, :, 52] = bits[:, :, 104] + 2 * bits[:, :, 105] + 4 * bits[:, :, 106]
-        counts /= self.copies
+        counts = code_counts(codes) / self.copies
         all_rows = self.flat[:-1].reshape(-1, size)
         hand, pile = self.o_hand, self.o_discard
         all_rows[rows, hand:hand + 53] = counts[:, 0]
@@ -454,11 +472,8 @@ class BurracoVectorEnv(LazyFinalsEnv):
         legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
         legal_mask.ravel()[flat] = 1
         # the discards: every card of each deal's code of the cards it may discard
-        bits = np.unpackbits(np.frombuffer(held, np.uint8).reshape(n_env, 14), axis=1,
-                             bitorder="little")
-        discards = legal_mask[:, DISCARD0:DISCARD0 + 53]
-        discards[:, :52] = bits[:, 0:104:2] | bits[:, 1:104:2]
-        discards[:, 52] = bits[:, 104] | bits[:, 105] | bits[:, 106]
+        legal_mask[:, DISCARD0:DISCARD0 + 53] = code_counts(
+            np.frombuffer(held, np.uint8).reshape(n_env, 14)) > 0
         if waiting:  # a meld's next sub-decisions, from the cards of its target's moves
             at: list[int] = []
             for i in waiting:
@@ -473,4 +488,4 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
-        self.encoder.write_tables(tables, seats, pendings, self.obs)
+        self.encoder.write_tables(tables, seats, pendings, self.obs, waiting=waiting)

@@ -19,7 +19,7 @@ from trapoula.games.burraco.tables import IS_WILD, ONE_OF, codes_of, count
 if TYPE_CHECKING:
     from trapoula.games.burraco.turn import Table
 
-__all__ = ["absorb", "addable", "can_close", "finishable", "ok_after"]
+__all__ = ["absorb", "addable", "can_close", "finishable", "keeps_discard", "ok_after"]
 
 
 def can_close(t: Table, c: int, melds: tuple[MeldInfo, ...] | list[MeldInfo]) -> bool:
@@ -42,6 +42,16 @@ def addable(t: Table, seat: int, melds: tuple[MeldInfo, ...] | list[MeldInfo],
     return list(melds)
 
 
+def keeps_discard(x: int, h: int, n: int) -> bool:
+    """Does hand code ``h`` of ``n`` cards keep a card to discard after it, one that is not
+    the picked card ``x`` (-1: none)?  Then the turn can always end (§3.4.4).
+
+    >>> keeps_discard(-1, 0, 2), keeps_discard(5, 2 << 10, 2)  # (two 7S, both the picked card)
+    (True, False)
+    """
+    return n >= 2 and (x < 0 or count(h, x) < n)
+
+
 def finishable(
     t: Table, h: int, n: int, taken: bool, melds: list[MeldInfo], owners: list[int],
 ) -> bool:
@@ -55,7 +65,7 @@ def finishable(
             return False
         packet = t.pozzetti[0]
         return finishable(t, codes_of(packet)[0], len(packet), True, melds, owners)
-    if n >= 2 and (x < 0 or count(h, x) < n):
+    if keeps_discard(x, h, n):
         return True
     if n == 1:
         c = ONE_OF[h]

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from trapoula.core.action import Action
 from trapoula.games.burraco.context import _Ctx  # (pickles of earlier versions name turn._Ctx)
-from trapoula.games.burraco.ends import can_close, finishable, ok_after
+from trapoula.games.burraco.ends import can_close, finishable, keeps_discard, ok_after
 from trapoula.games.burraco.legal import (
     ACTS,
     ADD,
@@ -359,8 +359,8 @@ class Table:
                     m = seq_shortest(key)
                     if not m:
                         continue
-                    # (it keeps two cards, not all the picked card: ok_after's first test)
-                    if n - m >= 2 and (x < 0 or count(h, x) < n - m):
+                    # (ok_after's first test, for the meld with the fewest copies of x)
+                    if keeps_discard(x, h, n - m):
                         out.append(HEAD_MELD)
                         break
                 seqs = SUITS.get(key)
