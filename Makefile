@@ -73,7 +73,7 @@ bench: $(DEVSTAMP)
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
 BURRACO_COMPILED := legal melds tables scoring context ends turn
 SEARCH_COMPILED := bourloto_dd
-ENVS_COMPILED := burraco_fast
+ENVS_COMPILED := burraco_actions burraco_fast
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
   $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py) \
   $(SEARCH_COMPILED:%=trapoula/search/%.py) \

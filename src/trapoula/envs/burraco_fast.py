@@ -36,17 +36,8 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from trapoula.core.action import Action
-from trapoula.envs.burraco import (
-    _COPIES,
-    _MELD,
-    MAX_MELDS,
-    MELD,
-    MELD_MINE,
-    PHASES,
-    SELECT0,
-    meld_cells,
-    narrow,
-)
+from trapoula.envs.burraco import _COPIES, _MELD, MELD_MINE, PHASES, meld_cells
+from trapoula.envs.burraco_actions import MAX_MELDS, MELD, SELECT0, narrow, select_table
 from trapoula.games.burraco.legal import ADD as ADD_CODE
 from trapoula.games.burraco.legal import MELD as MELD_CODE
 from trapoula.games.burraco.legal import intern
@@ -58,7 +49,8 @@ if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
 __all__ = [
-    "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "codes_bytes", "knows",
+    "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "batch_select",
+    "codes_bytes", "knows",
 ]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
@@ -321,14 +313,15 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
 
 def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: list[Table],
                subs: list[Any], still: list[Any], logs: list[list[Action]],
-               whole: list[Action]) -> list[int]:
+               whole: list[Action], idle: list[int] | None = None) -> list[int]:
     """One step of a learning environment's batch of tables played in place
     (``trapoula.vector.burraco``), its integers already checked against the masks: for
     each deal ``i`` of ``ids``, ``actions[i]`` either goes on the deal's pending meld
     (``plays[i].pending``; ``subs[i]``: its sub-decisions' table, ``still[i]``: the
     candidates still open, narrowed) or completes a move, which ``tables[i]`` plays and
     ``logs[i]`` records (``whole``: the moves of the integers that are one).  Returns the
-    deals whose hand is over."""
+    deals whose hand is over; the deals whose tables did not move (a meld's cards being
+    chosen) go to ``idle``."""
     over: list[int] = []
     for i in ids:
         a = actions[i]
@@ -342,12 +335,16 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
                 open_ = still[i]
                 if open_ is not None:
                     still[i] = narrow(open_, len(pend) - 1, a - SELECT0)
+                if idle is not None:
+                    idle.append(i)
                 continue
             play.pending = ()
             k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
             act = intern(ADD_CODE if k else MELD_CODE, k, cards)
         elif a >= MELD:  # a meld or an addition starts: its cards follow
             play.pending = (a,)
+            if idle is not None:
+                idle.append(i)
             continue
         else:
             act = whole[a]
@@ -391,6 +388,33 @@ def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: lis
         lens.append(len(hs))
         out.append(held.to_bytes(14, "little"))
     return b"".join(out)
+
+
+def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: list[Table],
+                 still: list[Any], subs: list[Any], n_act: int, at: list[int]) -> None:
+    """The next sub-decisions of a batch's deals building a meld (``waiting``; the masks of
+    ``trapoula.vector.burraco``): for each deal ``i`` its sub-decisions' table
+    (:func:`~trapoula.envs.burraco_actions.select_table` of its target's candidates still
+    open, ``still[i]``, made from ``tables[i].target_cards`` when None) goes to
+    ``subs[i]`` and its integers, at ``i * n_act``, to ``at``.
+
+    >>> from trapoula.envs import adapter_for
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> s = s.apply(s.legal_actions()[0])  # (the draw)
+    >>> still, subs, at = [None], [None], []
+    >>> batch_select([0], [(MELD,)], [s], still, subs, 146, at)
+    >>> subs[0] == select_table([(c, c) for c in s.target_cards(0)], (MELD,)), at == list(subs[0])
+    (True, True)
+    """
+    for i in waiting:
+        pend = pendings[i]
+        cands = still[i]
+        if cands is None:
+            cands = still[i] = [(c, c) for c in tables[i].target_cards(pend[0] - MELD)]
+        t = subs[i] = select_table(cands, pend, True)  # (narrowed: all match)
+        base = i * n_act
+        for k in t:
+            at.append(base + k)
 
 
 class SeatRows:

@@ -48,18 +48,13 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import (
-    _COPIES,
-    DISCARD0,
-    HEAD_INT,
-    MELD,
-    select_table,
-)
+from trapoula.envs.burraco import _COPIES, DISCARD0, HEAD_INT, MELD
 from trapoula.envs.burraco_fast import (
     RowCache,
     StateCells,
     batch_heads,
     batch_play,
+    batch_select,
     codes_bytes,
     knows,
 )
@@ -139,16 +134,20 @@ class BurracoEncoder(Encoder):
     def write_tables(self, tables: Sequence[Any], seats: list[int],
                      pendings: Sequence[tuple[int, ...]], out: np.ndarray,
                      skip: set[int] | frozenset[int] = frozenset(),
-                     waiting: list[int] | None = None) -> None:
+                     waiting: list[int] | None = None,
+                     still: set[int] | frozenset[int] = frozenset()) -> None:
         """``out[i]``: seat ``seats[i]``'s observation of deal ``i``'s table (a
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
-        integers are some, when the caller knows them)."""
+        integers are some, when the caller knows them).  ``still``: deals whose seat's
+        row is up to date already (the same seat's row was written at the last step and
+        its table has not moved since: a meld being built), only taken."""
         n, size = self.n, self.size
         idx: list[int] = []
         vals: list[float] = []
-        self.small.write(tables, seats, skip)
-        self.cells.batch_changes(list(tables), seats, self.caches, skip, idx, vals)
+        unwritten = skip | still if still else skip
+        self.small.write(tables, seats, unwritten)
+        self.cells.batch_changes(list(tables), seats, self.caches, unwritten, idx, vals)
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
@@ -444,8 +443,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ptab, whole = self._ptab, self._whole
         ad = self.adapter
         seats = ad.seats
+        still: list[int] = []  # (the deals whose tables do not move: rows up to date)
         for i in batch_play(np.flatnonzero(live).tolist(), acts.tolist(), plays, tables, ptab,
-                            legal, logs, whole):
+                            legal, logs, whole, still):
             table = tables[i]
             result = {"scores": table.team_scores()}
             r = ad.rewards(_Final(result))
@@ -453,11 +453,13 @@ class BurracoVectorEnv(LazyFinalsEnv):
             done[i] = True
             self._finished_lazy[i] = (self._entry[i], logs[i], result)
             plays[i] = self._deal(i)
-        self._finish()
+        self._finish(set(still).union(np.flatnonzero(~live).tolist()))
         return self.obs, self.mask, self.to_act, rewards, done
 
-    def _finish(self) -> None:
-        """The masks (from each table's legal moves), seats to act and observations."""
+    def _finish(self, still: set[int] | frozenset[int] = frozenset()) -> None:
+        """The masks (from each table's legal moves), seats to act and observations
+        (``still``: the deals whose tables did not move at this step, their rows up to
+        date)."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
         pendings = [p.pending for p in plays]
@@ -476,16 +478,10 @@ class BurracoVectorEnv(LazyFinalsEnv):
             np.frombuffer(held, np.uint8).reshape(n_env, 14)) > 0
         if waiting:  # a meld's next sub-decisions, from the cards of its target's moves
             at: list[int] = []
-            for i in waiting:
-                pend = pendings[i]
-                cands = legal[i]
-                if cands is None:
-                    cands = legal[i] = [(c, c) for c in tables[i].target_cards(pend[0] - MELD)]
-                t = ptab[i] = select_table(cands, pend, True)  # (narrowed: all match)
-                base = i * n_act
-                at += [base + k for k in t]
+            batch_select(waiting, pendings, tables, legal, ptab, n_act, at)
             legal_mask.ravel()[at] = 1
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
-        self.encoder.write_tables(tables, seats, pendings, self.obs, waiting=waiting)
+        self.encoder.write_tables(tables, seats, pendings, self.obs, waiting=waiting,
+                                  still=still)
