@@ -263,15 +263,17 @@ class BurracoAdapter(Adapter):
             return out
         target = pending[0]
         keys = _KEYS
-        cands = []
+        cands: list[tuple[int, ...]] = []
+        whats: list[Action] = []
         for a in legal:
             k = a.kind
             if k != "meld" and k != "add":
                 continue
             t, types = keys.get(a._text) or _key(a)
             if t == target:
-                cands.append((types, a))
-        return select_table(cands, pending)
+                cands.append(types)
+                whats.append(a)
+        return select_table(cands, pending, whats=whats)
 
     def path(self, action: Action) -> list[int]:
         """The integers of an engine action, whatever the position (for melds: target,

@@ -29,40 +29,42 @@ SELECT0: Final = ADD0 + MAX_MELDS  # 92
 COMMIT: Final = SELECT0 + TYPES  # 145
 
 
-def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[int, ...],
-                 matched: bool = False) -> dict[int, Any]:
+def select_table(cands: Sequence[tuple[int, ...]], pending: tuple[int, ...],
+                 matched: bool = False, whats: Sequence[Any] | None = None
+                 ) -> dict[int, Any]:
     """A meld's next sub-decision after ``pending`` (its target and the cards chosen so
     far), from the legal melds or additions of that target (``cands``: their card types,
-    ascending, and what each completes): ``SELECT0 + type`` (value None) for every card
-    that continues a candidate, ``COMMIT`` (value the candidate's) when the cards chosen
-    are one.  ``matched``: every candidate begins with the cards chosen (as :func:`narrow`
-    keeps them), which is not checked again.
+    ascending): ``SELECT0 + type`` (value None) for every card that continues a
+    candidate, ``COMMIT`` when the cards chosen are one, its value what that candidate
+    completes (``whats[j]`` for ``cands[j]``; without ``whats``, its card types).
+    ``matched``: every candidate begins with the cards chosen (as :func:`narrow` keeps
+    them), which is not checked again.
 
-    >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, SELECT0 + 1, SELECT0 + 2))
+    >>> select_table([(1, 2, 3), (1, 2, 3, 4)], (MELD, SELECT0 + 1, SELECT0 + 2))
     {95: None}
-    >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, 93, 94, 95))
+    >>> select_table([(1, 2, 3), (1, 2, 3, 4)], (MELD, 93, 94, 95), whats=["a", "b"])
     {145: 'a', 96: None}
     """
     n = len(pending) - 1
     chosen = tuple([p - SELECT0 for p in pending[1:]]) if not matched else ()
     out: dict[int, Any] = {}
-    for types, what in cands:
+    for j in range(len(cands)):
+        types = cands[j]
         if not matched and types[:n] != chosen:
             continue
         if len(types) == n:
-            out[COMMIT] = what
+            out[COMMIT] = types if whats is None else whats[j]
         else:
             out[SELECT0 + types[n]] = None
     return out
 
 
-def narrow(cands: list[tuple[tuple[int, ...], Any]], k: int, t: int
-           ) -> list[tuple[tuple[int, ...], Any]]:
+def narrow(cands: list[tuple[int, ...]], k: int, t: int) -> list[tuple[int, ...]]:
     """The candidates of :func:`select_table` whose card number ``k`` (0-based) is type
     ``t``: those still open once that card is selected (the ones before it being chosen
     already), so that the next sub-decisions read fewer.
 
-    >>> narrow([((1, 2, 3), "a"), ((1, 4, 5), "b"), ((1,), "c")], 1, 4)
-    [((1, 4, 5), 'b')]
+    >>> narrow([(1, 2, 3), (1, 4, 5), (1,)], 1, 4)
+    [(1, 4, 5)]
     """
-    return [c for c in cands if len(c[0]) > k and c[0][k] == t]
+    return [c for c in cands if len(c) > k and c[k] == t]

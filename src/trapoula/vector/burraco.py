@@ -11,7 +11,7 @@ stops at the first legal meld of each target and makes no move object; pinned to
 ``tests/games/burraco/test_heads.py``) through the adapter's table of heads
 (:data:`trapoula.envs.burraco.HEAD_INT`); a meld or an addition, once started, gets its
 sub-decisions from the cards of its target's legal moves (``table.target_cards``) through
-the adapter's prefix rule (:func:`~trapoula.envs.burraco.select_table`), and its move is
+the adapter's prefix rule (:func:`~trapoula.envs.burraco_actions.select_table`), and its move is
 made at the commit.  The integer chosen
 must be one of the mask before ``table.step`` plays it.  No public state, history cell or
 copy of the table is made per move; the engine state is made only when asked for
@@ -52,7 +52,7 @@ from trapoula.envs.burraco import _COPIES, DISCARD0, HEAD_INT, MELD
 from trapoula.envs.burraco_fast import (
     RowCache,
     StateCells,
-    batch_heads,
+    batch_pass,
     batch_play,
     batch_select,
     codes_bytes,
@@ -134,20 +134,24 @@ class BurracoEncoder(Encoder):
     def write_tables(self, tables: Sequence[Any], seats: list[int],
                      pendings: Sequence[tuple[int, ...]], out: np.ndarray,
                      skip: set[int] | frozenset[int] = frozenset(),
-                     waiting: list[int] | None = None,
-                     still: set[int] | frozenset[int] = frozenset()) -> None:
+                     waiting: list[int] | None = None) -> None:
         """``out[i]``: seat ``seats[i]``'s observation of deal ``i``'s table (a
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
-        integers are some, when the caller knows them).  ``still``: deals whose seat's
-        row is up to date already (the same seat's row was written at the last step and
-        its table has not moved since: a meld being built), only taken."""
-        n, size = self.n, self.size
+        integers are some, when the caller knows them)."""
         idx: list[int] = []
         vals: list[float] = []
-        unwritten = skip | still if still else skip
-        self.small.write(tables, seats, unwritten)
-        self.cells.batch_changes(list(tables), seats, self.caches, unwritten, idx, vals)
+        self.small.write(tables, seats, skip)
+        self.cells.batch_changes(list(tables), seats, self.caches, skip, idx, vals)
+        self.take(seats, pendings, out, idx, vals, waiting)
+
+    def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
+             idx: list[int], vals: list[float], waiting: list[int] | None = None) -> None:
+        """The rows' meld cells that changed (flat indices ``idx``, values ``vals``) written,
+        ``out[i]`` taken from seat ``seats[i]``'s row of deal ``i`` and given the pending
+        integers ``pendings[i]`` (``waiting``: the deals whose pending integers are some,
+        when the caller knows them)."""
+        n, size = self.n, self.size
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
@@ -283,26 +287,38 @@ class BatchCells:
     def write(self, tables: Sequence[Any], seats: list[int],
               skip: set[int] | frozenset[int]) -> None:
         """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
-        n, size = self.n, self.size
         keep = [i for i in range(len(tables)) if i not in skip] if skip else None
-        tabs = tables if keep is None else [tables[i] for i in keep]
+        tabs = list(tables) if keep is None else [tables[i] for i in keep]
         if not tabs:
             return
-        me = np.asarray(seats if keep is None else [seats[i] for i in keep], np.int64)
-        ids = np.arange(len(tables), dtype=np.int64) if keep is None else np.asarray(keep)
-        k = self.k
+        me = seats if keep is None else [seats[i] for i in keep]
+        ids = list(range(len(tables))) if keep is None else keep
         try:  # (the facts as signed bytes, packed by struct with the codes in one pass)
-            packed = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
-                                               self.pile_codes, self._pack),
-                                   np.uint8).reshape(len(tabs), k + 28)
-            facts = packed[:, :k].view(np.int8).astype(np.int64)
-            codes = packed[:, k:].reshape(len(tabs), 2, 14)
+            packed = codes_bytes(tabs, ids, me, self.piles, self.pile_codes, self._pack)
+            wide = False
         except struct.error:  # (a fact past a byte: read as integers)
+            packed = codes_bytes(tabs, ids, me, self.piles, self.pile_codes)
+            wide = True
+        self.write_codes(tabs, ids, me, packed, wide)
+
+    def write_codes(self, tabs: Sequence[Any], ids: list[int], seats: list[int],
+                    packed: bytes, wide: bool = False) -> None:
+        """The small cells of seat ``seats[j]``'s row of deal ``ids[j]`` (its table
+        ``tabs[j]``) from ``packed``, their :func:`~trapoula.envs.burraco_fast.codes_bytes`
+        (``wide``: made without the facts, read from the tables as integers then)."""
+        if not tabs:
+            return
+        n, size, k = self.n, self.size, self.k
+        me = np.asarray(seats, np.int64)
+        ids_ = np.asarray(ids, np.int64)
+        if not wide:
+            raw = np.frombuffer(packed, np.uint8).reshape(len(tabs), k + 28)
+            facts = raw[:, :k].view(np.int8).astype(np.int64)
+            codes = raw[:, k:].reshape(len(tabs), 2, 14)
+        else:
             facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
                                 len(tabs) * k).reshape(len(tabs), k)
-            codes = np.frombuffer(codes_bytes(tabs, ids.tolist(), me.tolist(), self.piles,
-                                              self.pile_codes),
-                                  np.uint8).reshape(len(tabs), 2, 14)
+            codes = np.frombuffer(packed, np.uint8).reshape(len(tabs), 2, 14)
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -311,7 +327,7 @@ class BatchCells:
             self.caps = [max(c, 2 * int(t)) if t >= c else c
                          for c, t in zip(self.caps, top.tolist(), strict=True)]
             self._tabulate()
-        rows = ids * n + me
+        rows = ids_ * n + me
         counts = code_counts(codes) / self.copies
         all_rows = self.flat[:-1].reshape(-1, size)
         hand, pile = self.o_hand, self.o_discard
@@ -332,7 +348,7 @@ class BatchCells:
         flat[np.where(c_new >= 0, base + c_new, scratch)] = self.value[m, at + vals[r, f]]
         self.shown[rows] = vals
         for j in np.flatnonzero(facts[:, 0] == OVER).tolist():  # (the result, per row)
-            t, i, x = tabs[j], int(ids[j]), int(me[j])
+            t, i, x = tabs[j], ids[j], seats[j]
             scores = t.team_scores()  # (what a state's result holds)
             on, rv = self.adapter.public_cells(
                 x, OVER, -1, t._ctx.dealer, t.sizes, -1, 0, 0, 0, t.taken, -1, False, 0,
@@ -467,7 +483,23 @@ class BurracoVectorEnv(LazyFinalsEnv):
         lens: list[int] = []  # how many each deal has (0: building one)
         seats: list[int] = []
         waiting: list[int] = []  # the deals building a meld
-        held = batch_heads(tables, pendings, heads, lens, seats, waiting)
+        written: list[int] = []  # the deals whose acting rows are brought up to date
+        idx: list[int] = []  # (and those rows' meld cells that changed)
+        vals: list[float] = []
+        enc = self.encoder
+        small = enc.small
+        try:  # (one pass over the tables: the masks' heads, the acting rows' cells)
+            held, packed = batch_pass(tables, pendings, still, enc.cells, enc.caches, idx,
+                                      vals, heads, lens, seats, waiting, written,
+                                      small.piles, small.pile_codes, small._pack)
+            wide = False
+        except struct.error:  # (a public fact past a byte: read as integers; the caches
+            for done in (heads, lens, seats, waiting, written):  # and idx/vals went on)
+                done.clear()
+            held, packed = batch_pass(tables, pendings, still, enc.cells, enc.caches, idx,
+                                      vals, heads, lens, seats, waiting, written,
+                                      small.piles, small.pile_codes, None)
+            wide = True
         n_env = self.num_envs
         flat = _HEAD_LUT[np.fromiter(heads, np.intp, len(heads))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
@@ -483,5 +515,6 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
-        self.encoder.write_tables(tables, seats, pendings, self.obs, waiting=waiting,
-                                  still=still)
+        small.write_codes([tables[i] for i in written], written, [seats[i] for i in written],
+                          packed, wide)
+        enc.take(seats, pendings, self.obs, idx, vals, waiting)
