@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RowCache", "SeatRows", "StateCells", "batch_pass", "batch_play", "batch_select",
-    "codes_bytes", "knows",
+    "codes_bytes", "knows", "pending_cells",
 ]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
@@ -449,6 +449,33 @@ def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: li
         base = i * n_act
         for k in t:
             at.append(base + k)
+
+
+def pending_cells(waiting: list[int], pendings: list[tuple[int, ...]],
+                  memo: dict[tuple[int, ...], tuple[list[int], list[float]]],
+                  make: Callable[[tuple[int, ...]], tuple[list[int], list[float]]],
+                  size: int, at: list[int], vals: list[float]) -> None:
+    """The cells of the pending meld of each deal ``i`` of ``waiting`` (``pendings[i]``,
+    its integers) in a ``[deals, size]`` array of observations: their flat indices go to
+    ``at`` and their values to ``vals``; ``make(pending)`` gives a pending meld's cells
+    (indices in a row, values), memoized in ``memo``.
+
+    >>> at, vals = [], []
+    >>> pending_cells([1], [(), (55,)], {}, lambda p: ([3, 7], [1.0, 0.5]), 10, at, vals)
+    >>> at, vals
+    ([13, 17], [1.0, 0.5])
+    """
+    for i in waiting:
+        pending = pendings[i]
+        cells = memo.get(pending)
+        if cells is None:
+            if len(memo) > 100_000:
+                memo.clear()
+            cells = memo[pending] = make(pending)
+        base = i * size
+        for k in cells[0]:
+            at.append(base + k)
+        vals.extend(cells[1])
 
 
 class SeatRows:

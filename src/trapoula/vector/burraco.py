@@ -57,6 +57,7 @@ from trapoula.envs.burraco_fast import (
     batch_select,
     codes_bytes,
     knows,
+    pending_cells,
 )
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
@@ -65,7 +66,7 @@ from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
 from trapoula.vector.lazy import LazyFinalsEnv
 
-__all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "code_counts", "fact_cell",
+__all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "code_values", "fact_cell",
            "fact_kinds",
            "knows"]
 
@@ -77,20 +78,24 @@ _FACTS = Table.public_facts  # (in the order of fact_kinds)
 _HEAD_LUT = np.array(HEAD_INT, np.intp)
 
 
-def code_counts(codes: np.ndarray) -> np.ndarray:
-    """The copies of each card type (``[..., 53]``) in codes of ``tables.py`` (two bits a
-    card, the joker's three at bits 104-106) given as 14 little-endian bytes each
-    (``[..., 14]`` uint8).
+# each byte of a code (four cards, two bits each): their counts over their copies (2)
+_BYTE_VALUES = ((np.arange(256)[:, None] >> 2 * np.arange(4) & 3) / 2.0).astype(np.float32)
+assert all(c == 2.0 for c in _COPIES[:52])
+
+
+def code_values(codes: np.ndarray) -> np.ndarray:
+    """The copies of each card type over its copies in the pack (``[..., 53]`` float32, as
+    :func:`~trapoula.envs.burraco.count_values` writes them) in codes of ``tables.py`` (two
+    bits a card, the joker's three at bits 104-106) given as 14 little-endian bytes each
+    (``[..., 14]`` uint8): a byte's four cards at once from a table.
 
     >>> from trapoula.games.burraco.tables import codes_of
     >>> raw = np.frombuffer(codes_of([3, 3, 52])[0].to_bytes(14, "little"), np.uint8)
-    >>> np.flatnonzero(code_counts(raw)).tolist(), code_counts(raw)[[3, 52]].tolist()
-    ([3, 52], [2, 1])
+    >>> np.flatnonzero(code_values(raw)).tolist(), code_values(raw)[[3, 52]].tolist()
+    ([3, 52], [1.0, 0.25])
     """
-    bits = np.unpackbits(codes, axis=-1, bitorder="little")
-    out = np.empty((*codes.shape[:-1], 53), np.uint8)
-    out[..., :52] = bits[..., 0:104:2] + 2 * bits[..., 1:104:2]
-    out[..., 52] = bits[..., 104] + 2 * bits[..., 105] + 4 * bits[..., 106]
+    out = np.take(_BYTE_VALUES, codes, axis=0).reshape(*codes.shape[:-1], 56)[..., :53]
+    out[..., 52] = (codes[..., 13] & 7) * (1.0 / _COPIES[52])
     return out
 
 
@@ -111,6 +116,11 @@ class BurracoEncoder(Encoder):
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
         self._pending_memo: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
+
+    def _pending_of(self, pending: tuple[int, ...]) -> tuple[list[int], list[float]]:
+        """The adapter's cells of a pending meld (by its integers): indices and values."""
+        p_on, p_vals = self._pending_cells(pending)
+        return [*p_on, *(k for k, _ in p_vals)], [1.0] * len(p_on) + [x for _, x in p_vals]
 
     def start(self, i: int, play: Play) -> None:
         """Deal ``i`` is a new one: its rows keep what they show (their caches and the small
@@ -159,21 +169,10 @@ class BurracoEncoder(Encoder):
                 axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
         at: list[int] = []
         pv: list[float] = []
-        memo = self._pending_memo
         if waiting is None:
             waiting = [i for i, pending in enumerate(pendings) if pending]
-        for i in waiting:
-            pending = pendings[i]
-            cells = memo.get(pending)
-            if cells is None:  # (the adapter's cells of a pending meld, by its integers)
-                p_on, p_vals = self._pending_cells(pending)
-                if len(memo) > 100_000:
-                    memo.clear()
-                cells = memo[pending] = ([*p_on, *(k for k, _ in p_vals)],
-                                         [1.0] * len(p_on) + [x for _, x in p_vals])
-            base = i * size
-            at += [base + k for k in cells[0]]
-            pv += cells[1]
+        pending_cells(waiting, list(pendings), self._pending_memo, self._pending_of, size, at,
+                      pv)
         if at:
             flat: Any = out.reshape(-1)
             flat[at] = pv
@@ -262,7 +261,6 @@ class BatchCells:
         self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
         self.o_hand = adapter.obs_layout.offset("hand")
         self.o_discard = adapter.obs_layout.offset("discard")
-        self.copies = np.array(_COPIES, np.float32)
         self.piles: list[tuple[int, ...]] = [()] * num_envs  # each deal's pile last read
         self.pile_codes = [0] * num_envs  # and its code
         self._tabulate()
@@ -328,7 +326,7 @@ class BatchCells:
                          for c, t in zip(self.caps, top.tolist(), strict=True)]
             self._tabulate()
         rows = ids_ * n + me
-        counts = code_counts(codes) / self.copies
+        counts = code_values(codes)
         all_rows = self.flat[:-1].reshape(-1, size)
         hand, pile = self.o_hand, self.o_discard
         all_rows[rows, hand:hand + 53] = counts[:, 0]
@@ -506,7 +504,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
         legal_mask = self._legal_mask = np.zeros((n_env, n_act), np.int8)
         legal_mask.ravel()[flat] = 1
         # the discards: every card of each deal's code of the cards it may discard
-        legal_mask[:, DISCARD0:DISCARD0 + 53] = code_counts(
+        legal_mask[:, DISCARD0:DISCARD0 + 53] = code_values(
             np.frombuffer(held, np.uint8).reshape(n_env, 14)) > 0
         if waiting:  # a meld's next sub-decisions, from the cards of its target's moves
             at: list[int] = []
