@@ -86,7 +86,8 @@ class RowCache:
         self.facts: tuple[Any, ...] = ()  # what the small cells were written from
         self.melds: list[Sequence[MeldInfo]] = [() for _ in range(teams)]
         self.owners: list[Sequence[int]] = [() for _ in range(teams)]
-        self.cells: list[list[dict[int, float]]] = [[] for _ in range(teams)]
+        # (tuples of dicts of numbers: the collector stops visiting them once it saw them)
+        self.cells: list[tuple[dict[int, float], ...]] = [() for _ in range(teams)]
 
 
 def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
@@ -251,7 +252,7 @@ class StateCells:
                 if owned[k] == me:
                     idx.append(at + MELD_MINE)
                     vals.append(0.0)
-            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, now
+            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, tuple(now)
 
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
@@ -452,8 +453,8 @@ def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: li
 
 
 def pending_cells(waiting: list[int], pendings: list[tuple[int, ...]],
-                  memo: dict[tuple[int, ...], tuple[list[int], list[float]]],
-                  make: Callable[[tuple[int, ...]], tuple[list[int], list[float]]],
+                  memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]],
+                  make: Callable[[tuple[int, ...]], tuple[tuple[int, ...], tuple[float, ...]]],
                   size: int, at: list[int], vals: list[float]) -> None:
     """The cells of the pending meld of each deal ``i`` of ``waiting`` (``pendings[i]``,
     its integers) in a ``[deals, size]`` array of observations: their flat indices go to
@@ -461,7 +462,7 @@ def pending_cells(waiting: list[int], pendings: list[tuple[int, ...]],
     (indices in a row, values), memoized in ``memo``.
 
     >>> at, vals = [], []
-    >>> pending_cells([1], [(), (55,)], {}, lambda p: ([3, 7], [1.0, 0.5]), 10, at, vals)
+    >>> pending_cells([1], [(), (55,)], {}, lambda p: ((3, 7), (1.0, 0.5)), 10, at, vals)
     >>> at, vals
     ([13, 17], [1.0, 0.5])
     """

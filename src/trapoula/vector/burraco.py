@@ -115,12 +115,15 @@ class BurracoEncoder(Encoder):
         self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
-        self._pending_memo: dict[tuple[int, ...], tuple[list[int], list[float]]] = {}
+        # (tuples of numbers: once seen, the cyclic collector stops visiting them)
+        self._pending_memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
-    def _pending_of(self, pending: tuple[int, ...]) -> tuple[list[int], list[float]]:
+    def _pending_of(self, pending: tuple[int, ...]
+                    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
         """The adapter's cells of a pending meld (by its integers): indices and values."""
         p_on, p_vals = self._pending_cells(pending)
-        return [*p_on, *(k for k, _ in p_vals)], [1.0] * len(p_on) + [x for _, x in p_vals]
+        return ((*p_on, *(k for k, _ in p_vals)),
+                (*([1.0] * len(p_on)), *(x for _, x in p_vals)))
 
     def start(self, i: int, play: Play) -> None:
         """Deal ``i`` is a new one: its rows keep what they show (their caches and the small
