@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
 __all__ = [
-    "RowCache", "SeatRows", "StateCells", "batch_pass", "batch_play", "batch_select",
+    "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "batch_select",
     "codes_bytes", "knows", "pending_cells",
 ]
 
@@ -362,67 +362,37 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
     return over
 
 
-def batch_pass(tables: list[Table], pendings: list[tuple[int, ...]],
-               still: set[int] | frozenset[int], cells: StateCells,
-               caches: list[list[RowCache]], idx: list[int], vals: list[float],
-               heads: list[int], lens: list[int], seats: list[int], waiting: list[int],
-               written: list[int], piles: list[tuple[int, ...]], codes: list[int],
-               pack: Callable[..., bytes] | None) -> tuple[bytes, bytes]:
-    """What a learning environment's batch (``trapoula.vector.burraco``) reads of its tables
-    after a step, in one pass over them (a batch's tables are many, and each one read
-    costs its memory's misses).  Per table ``tables[i]``:
+def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: list[int],
+                lens: list[int], seats: list[int], waiting: list[int]) -> bytes:
+    """The move heads of a batch of tables (a learning environment's masks): per table
+    ``tables[i]``, its seat to act goes to ``seats``; one building a meld
+    (``pendings[i]``) to ``waiting`` (0 to ``lens``, its sub-decisions are not heads);
+    any other's heads but the discards (``Table.heads_held``) to ``heads`` and their
+    number to ``lens``.  Returns the codes of the cards each table may discard, 14 bytes
+    each (zeros for a table building a meld).
 
-    - the masks: its seat to act goes to ``seats``; one building a meld (``pendings[i]``)
-      to ``waiting`` (0 to ``lens``: its sub-decisions are not heads); any other's heads
-      but the discards (``Table.heads_held``) to ``heads`` and their number to ``lens``;
-    - the acting seat's row, unless ``i`` is in ``still`` (that row up to date): ``i`` goes
-      to ``written``, the table's :func:`codes_bytes` (facts packed by ``pack``) to the
-      second bytes returned, and the row's meld cells that changed
-      (:meth:`StateCells.changes`, batched, in a ``[deals, seats, size]`` array of rows)
-      to ``idx`` and ``vals``.
-
-    Returns the codes of the cards each table may discard, 14 bytes each (zeros for a
-    table building a meld), and those codes.
-
-    >>> import struct
     >>> from trapoula.envs import adapter_for
-    >>> ad = adapter_for("burraco")
-    >>> s = ad.game.new_deal(seed=2)
-    >>> k = len(s.public_facts())
-    >>> heads, lens, seats, waiting, written = [], [], [], [], []
-    >>> pack = struct.Struct(f"<{k}b").pack
-    >>> held, rows = batch_pass([s, s], [(), (55,)], {1}, StateCells(ad),
-    ...     [[RowCache(2) for _ in range(4)] for _ in range(2)], [], [],
-    ...     heads, lens, seats, waiting, written, [(), ()], [0, 0], pack)
-    >>> heads == s.heads_held()[0], lens, seats, waiting, written, held[14:] == bytes(14)
-    (True, [2, 0], [0, 0], [1], [0], True)
-    >>> rows == codes_bytes([s], [0], [0], [(), ()], [0, 0], pack)
-    True
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> heads, lens, seats, waiting = [], [], [], []
+    >>> held = batch_heads([s, s], [(), (55,)], heads, lens, seats, waiting)
+    >>> heads == s.heads_held()[0], lens, seats, waiting, held == bytes(28)
+    (True, [2, 0], [0, 0], [1], True)
     """
     out: list[bytes] = []
-    rows: list[bytes] = []
     zero = bytes(14)
-    n = len(caches[0]) if caches else 0
-    size = cells.size
     for i in range(len(tables)):
         t = tables[i]
-        me = t._turn
-        seats.append(me)
+        seats.append(t._turn)
         if pendings[i]:
             waiting.append(i)
             lens.append(0)
             out.append(zero)
-        else:
-            hs, held = t.heads_held()
-            heads.extend(hs)
-            lens.append(len(hs))
-            out.append(held.to_bytes(14, "little"))
-        if i in still:
             continue
-        written.append(i)
-        _table_codes(t, i, me, piles, codes, pack, rows)
-        cells.changes(t, me, caches[i][me], idx, vals, (i * n + me) * size, True)
-    return b"".join(out), b"".join(rows)
+        hs, held = t.heads_held()
+        heads.extend(hs)
+        lens.append(len(hs))
+        out.append(held.to_bytes(14, "little"))
+    return b"".join(out)
 
 
 def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: list[Table],

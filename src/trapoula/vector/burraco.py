@@ -52,7 +52,7 @@ from trapoula.envs.burraco import _COPIES, DISCARD0, HEAD_INT, MELD
 from trapoula.envs.burraco_fast import (
     RowCache,
     StateCells,
-    batch_pass,
+    batch_heads,
     batch_play,
     batch_select,
     codes_bytes,
@@ -147,15 +147,21 @@ class BurracoEncoder(Encoder):
     def write_tables(self, tables: Sequence[Any], seats: list[int],
                      pendings: Sequence[tuple[int, ...]], out: np.ndarray,
                      skip: set[int] | frozenset[int] = frozenset(),
-                     waiting: list[int] | None = None) -> None:
+                     waiting: list[int] | None = None,
+                     still: set[int] | frozenset[int] = frozenset()) -> None:
         """``out[i]``: seat ``seats[i]``'s observation of deal ``i``'s table (a
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
-        integers are some, when the caller knows them)."""
+        integers are some, when the caller knows them).  ``still``: deals whose seat's
+        row is up to date already (the same seat's row was written at the last step and
+        its table has not moved since: a meld being built), only taken.  (Each piece --
+        the small cells, the meld cells -- is one compiled loop over the tables: one loop
+        doing them all, deal by deal, ran about 5 % slower.)"""
         idx: list[int] = []
         vals: list[float] = []
-        self.small.write(tables, seats, skip)
-        self.cells.batch_changes(list(tables), seats, self.caches, skip, idx, vals)
+        unwritten = skip | still if still else skip
+        self.small.write(tables, seats, unwritten)
+        self.cells.batch_changes(list(tables), seats, self.caches, unwritten, idx, vals)
         self.take(seats, pendings, out, idx, vals, waiting)
 
     def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
@@ -484,23 +490,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
         lens: list[int] = []  # how many each deal has (0: building one)
         seats: list[int] = []
         waiting: list[int] = []  # the deals building a meld
-        written: list[int] = []  # the deals whose acting rows are brought up to date
-        idx: list[int] = []  # (and those rows' meld cells that changed)
-        vals: list[float] = []
-        enc = self.encoder
-        small = enc.small
-        try:  # (one pass over the tables: the masks' heads, the acting rows' cells)
-            held, packed = batch_pass(tables, pendings, still, enc.cells, enc.caches, idx,
-                                      vals, heads, lens, seats, waiting, written,
-                                      small.piles, small.pile_codes, small._pack)
-            wide = False
-        except struct.error:  # (a public fact past a byte: read as integers; the caches
-            for done in (heads, lens, seats, waiting, written):  # and idx/vals went on)
-                done.clear()
-            held, packed = batch_pass(tables, pendings, still, enc.cells, enc.caches, idx,
-                                      vals, heads, lens, seats, waiting, written,
-                                      small.piles, small.pile_codes, None)
-            wide = True
+        held = batch_heads(tables, pendings, heads, lens, seats, waiting)
         n_env = self.num_envs
         flat = _HEAD_LUT[np.fromiter(heads, np.intp, len(heads))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
@@ -516,6 +506,5 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self.mask = legal_mask.copy()  # (the caller's copy: the check above reads ours)
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
-        small.write_codes([tables[i] for i in written], written, [seats[i] for i in written],
-                          packed, wide)
-        enc.take(seats, pendings, self.obs, idx, vals, waiting)
+        self.encoder.write_tables(tables, seats, pendings, self.obs, waiting=waiting,
+                                  still=still)
