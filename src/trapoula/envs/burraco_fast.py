@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "batch_select",
-    "codes_bytes", "knows", "pending_cells",
+    "codes_bytes", "kept", "knows", "pending_cells",
 ]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
@@ -271,13 +271,13 @@ class StateCells:
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
                 piles: list[tuple[int, ...]], codes: list[int],
                 pack: Callable[..., bytes] | None = None) -> bytes:
-    """Per table ``tables[j]``: its public facts packed by ``pack`` (``Table.public_facts``
-    as arguments; none without ``pack``), then the hand code of seat ``seats[j]`` and the
-    code of its discard pile (``tables.py``'s: two bits a card, three for the joker), 14
-    bytes each (little-endian).  ``piles[ids[j]]`` and ``codes[ids[j]]`` hold the pile of
-    deal ``ids[j]`` last read and its code: a pile that grew from it adds only its new
-    cards.  (One pass over the tables: a batch's tables are many, and each one read costs
-    its memory's misses.)
+    """Per deal ``i`` of ``ids``: its table ``tables[i]``'s public facts packed by ``pack``
+    (``Table.public_facts`` as arguments; none without ``pack``), then the hand code of
+    seat ``seats[i]`` and the code of its discard pile (``tables.py``'s: two bits a card,
+    three for the joker), 14 bytes each (little-endian).  ``piles[i]`` and ``codes[i]``
+    hold the pile of deal ``i`` last read and its code: a pile that grew from it adds only
+    its new cards.  (One pass over the tables: a batch's tables are many, and each one
+    read costs its memory's misses.)
 
     >>> from trapoula.envs import adapter_for
     >>> s = adapter_for("burraco").game.new_deal(seed=2)
@@ -293,9 +293,20 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
     (True, True)
     """
     out: list[bytes] = []
-    for j in range(len(tables)):
-        _table_codes(tables[j], ids[j], seats[j], piles, codes, pack, out)
+    for i in ids:
+        _table_codes(tables[i], i, seats[i], piles, codes, pack, out)
     return b"".join(out)
+
+
+def kept(n: int, skip: set[int] | frozenset[int]) -> list[int]:
+    """The deals ``0 .. n - 1`` but those of ``skip``.
+
+    >>> kept(5, {1, 3}), kept(2, frozenset())
+    ([0, 2, 4], [0, 1])
+    """
+    if not skip:
+        return list(range(n))
+    return [i for i in range(n) if i not in skip]
 
 
 def _table_codes(t: Table, i: int, me: int, piles: list[tuple[int, ...]], codes: list[int],
@@ -362,28 +373,36 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
     return over
 
 
-def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: list[int],
-                lens: list[int], seats: list[int], waiting: list[int]) -> bytes:
+def batch_heads(tables: list[Table], plays: list[Any], pendings: list[tuple[int, ...]],
+                heads: list[int], lens: list[int], seats: list[int], waiting: list[int]
+                ) -> bytes:
     """The move heads of a batch of tables (a learning environment's masks): per table
-    ``tables[i]``, its seat to act goes to ``seats``; one building a meld
-    (``pendings[i]``) to ``waiting`` (0 to ``lens``, its sub-decisions are not heads);
-    any other's heads but the discards (``Table.heads_held``) to ``heads`` and their
-    number to ``lens``.  Returns the codes of the cards each table may discard, 14 bytes
-    each (zeros for a table building a meld).
+    ``tables[i]``, its seat to act goes to ``seats`` and the pending integers of
+    ``plays[i]`` to ``pendings``; one building a meld (pending integers) to ``waiting``
+    (0 to ``lens``, its sub-decisions are not heads); any other's heads but the discards
+    (``Table.heads_held``) to ``heads`` and their number to ``lens``.  Returns the codes
+    of the cards each table may discard, 14 bytes each (zeros for a table building a
+    meld).
 
     >>> from trapoula.envs import adapter_for
-    >>> s = adapter_for("burraco").game.new_deal(seed=2)
-    >>> heads, lens, seats, waiting = [], [], [], []
-    >>> held = batch_heads([s, s], [(), (55,)], heads, lens, seats, waiting)
-    >>> heads == s.heads_held()[0], lens, seats, waiting, held == bytes(28)
-    (True, [2, 0], [0, 0], [1], True)
+    >>> from trapoula.envs.base import Play
+    >>> ad = adapter_for("burraco")
+    >>> s = ad.game.new_deal(seed=2)
+    >>> plays = [Play(ad, s, rows=False), Play(ad, s, rows=False)]
+    >>> plays[1].pending = (55,)
+    >>> pendings, heads, lens, seats, waiting = [], [], [], [], []
+    >>> held = batch_heads([s, s], plays, pendings, heads, lens, seats, waiting)
+    >>> heads == s.heads_held()[0], pendings, lens, seats, waiting, held == bytes(28)
+    (True, [(), (55,)], [2, 0], [0, 0], [1], True)
     """
     out: list[bytes] = []
     zero = bytes(14)
     for i in range(len(tables)):
         t = tables[i]
         seats.append(t._turn)
-        if pendings[i]:
+        pending: tuple[int, ...] = plays[i].pending
+        pendings.append(pending)
+        if pending:
             waiting.append(i)
             lens.append(0)
             out.append(zero)

@@ -56,6 +56,7 @@ from trapoula.envs.burraco_fast import (
     batch_play,
     batch_select,
     codes_bytes,
+    kept,
     knows,
     pending_cells,
 )
@@ -294,38 +295,24 @@ class BatchCells:
     def write(self, tables: Sequence[Any], seats: list[int],
               skip: set[int] | frozenset[int]) -> None:
         """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
-        keep = [i for i in range(len(tables)) if i not in skip] if skip else None
-        tabs = list(tables) if keep is None else [tables[i] for i in keep]
-        if not tabs:
-            return
-        me = seats if keep is None else [seats[i] for i in keep]
-        ids = list(range(len(tables))) if keep is None else keep
-        try:  # (the facts as signed bytes, packed by struct with the codes in one pass)
-            packed = codes_bytes(tabs, ids, me, self.piles, self.pile_codes, self._pack)
-            wide = False
-        except struct.error:  # (a fact past a byte: read as integers)
-            packed = codes_bytes(tabs, ids, me, self.piles, self.pile_codes)
-            wide = True
-        self.write_codes(tabs, ids, me, packed, wide)
-
-    def write_codes(self, tabs: Sequence[Any], ids: list[int], seats: list[int],
-                    packed: bytes, wide: bool = False) -> None:
-        """The small cells of seat ``seats[j]``'s row of deal ``ids[j]`` (its table
-        ``tabs[j]``) from ``packed``, their :func:`~trapoula.envs.burraco_fast.codes_bytes`
-        (``wide``: made without the facts, read from the tables as integers then)."""
-        if not tabs:
+        tables = tables if isinstance(tables, list) else list(tables)
+        ids = kept(len(tables), skip)
+        if not ids:
             return
         n, size, k = self.n, self.size, self.k
-        me = np.asarray(seats, np.int64)
-        ids_ = np.asarray(ids, np.int64)
-        if not wide:
-            raw = np.frombuffer(packed, np.uint8).reshape(len(tabs), k + 28)
+        try:  # (the facts as signed bytes, packed by struct with the codes in one pass)
+            raw = np.frombuffer(codes_bytes(tables, ids, seats, self.piles, self.pile_codes,
+                                            self._pack), np.uint8).reshape(len(ids), k + 28)
             facts = raw[:, :k].view(np.int8).astype(np.int64)
-            codes = raw[:, k:].reshape(len(tabs), 2, 14)
-        else:
-            facts = np.fromiter(chain.from_iterable(map(_FACTS, tabs)), np.int64,
-                                len(tabs) * k).reshape(len(tabs), k)
-            codes = np.frombuffer(packed, np.uint8).reshape(len(tabs), 2, 14)
+            codes = raw[:, k:].reshape(len(ids), 2, 14)
+        except struct.error:  # (a fact past a byte: read as integers)
+            facts = np.fromiter(chain.from_iterable(_FACTS(tables[i]) for i in ids),
+                                np.int64, len(ids) * k).reshape(len(ids), k)
+            codes = np.frombuffer(codes_bytes(tables, ids, seats, self.piles,
+                                              self.pile_codes),
+                                  np.uint8).reshape(len(ids), 2, 14)
+        ids_ = np.fromiter(ids, np.int64, len(ids))
+        me = np.asarray(seats, np.int64)[ids_]
         vals = facts - self.lo + 1
         top = vals.max(0)
         if (top >= self.caps).any() or (vals < 1).any():
@@ -355,7 +342,8 @@ class BatchCells:
         flat[np.where(c_new >= 0, base + c_new, scratch)] = self.value[m, at + vals[r, f]]
         self.shown[rows] = vals
         for j in np.flatnonzero(facts[:, 0] == OVER).tolist():  # (the result, per row)
-            t, i, x = tabs[j], ids[j], seats[j]
+            i = ids[j]
+            t, x = tables[i], seats[i]
             scores = t.team_scores()  # (what a state's result holds)
             on, rv = self.adapter.public_cells(
                 x, OVER, -1, t._ctx.dealer, t.sizes, -1, 0, 0, 0, t.taken, -1, False, 0,
@@ -485,12 +473,12 @@ class BurracoVectorEnv(LazyFinalsEnv):
         date)."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        pendings = [p.pending for p in plays]
+        pendings: list[tuple[int, ...]] = []
         heads: list[int] = []  # the heads of the deals not building a meld, deal after deal
         lens: list[int] = []  # how many each deal has (0: building one)
         seats: list[int] = []
         waiting: list[int] = []  # the deals building a meld
-        held = batch_heads(tables, pendings, heads, lens, seats, waiting)
+        held = batch_heads(tables, plays, pendings, heads, lens, seats, waiting)
         n_env = self.num_envs
         flat = _HEAD_LUT[np.fromiter(heads, np.intp, len(heads))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)
