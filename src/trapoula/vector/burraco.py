@@ -149,18 +149,18 @@ class BurracoEncoder(Encoder):
                      pendings: Sequence[tuple[int, ...]], out: np.ndarray,
                      skip: set[int] | frozenset[int] = frozenset(),
                      waiting: list[int] | None = None,
-                     still: set[int] | frozenset[int] = frozenset()) -> None:
+                     unmoved: set[int] | frozenset[int] = frozenset()) -> None:
         """``out[i]``: seat ``seats[i]``'s observation of deal ``i``'s table (a
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
-        integers are some, when the caller knows them).  ``still``: deals whose seat's
+        integers are some, when the caller knows them).  ``unmoved``: deals whose seat's
         row is up to date already (the same seat's row was written at the last step and
         its table has not moved since: a meld being built), only taken.  (Each piece --
         the small cells, the meld cells -- is one compiled loop over the tables: one loop
         doing them all, deal by deal, ran about 5 % slower.)"""
         idx: list[int] = []
         vals: list[float] = []
-        unwritten = skip | still if still else skip
+        unwritten = skip | unmoved if unmoved else skip
         self.small.write(tables, seats, unwritten)
         self.cells.batch_changes(list(tables), seats, self.caches, unwritten, idx, vals)
         self.take(seats, pendings, out, idx, vals, waiting)
@@ -454,9 +454,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ptab, whole = self._ptab, self._whole
         ad = self.adapter
         seats = ad.seats
-        still: list[int] = []  # (the deals whose tables do not move: rows up to date)
+        unmoved: list[int] = []  # (the deals whose tables do not move: rows up to date)
         for i in batch_play(np.flatnonzero(live).tolist(), acts.tolist(), plays, tables, ptab,
-                            legal, logs, whole, still):
+                            legal, logs, whole, unmoved):
             table = tables[i]
             result = {"scores": table.team_scores()}
             r = ad.rewards(_Final(result))
@@ -464,12 +464,12 @@ class BurracoVectorEnv(LazyFinalsEnv):
             done[i] = True
             self._finished_lazy[i] = (self._entry[i], logs[i], result)
             plays[i] = self._deal(i)
-        self._finish(set(still).union(np.flatnonzero(~live).tolist()))
+        self._finish(set(unmoved).union(np.flatnonzero(~live).tolist()))
         return self.obs, self.mask, self.to_act, rewards, done
 
-    def _finish(self, still: set[int] | frozenset[int] = frozenset()) -> None:
+    def _finish(self, unmoved: set[int] | frozenset[int] = frozenset()) -> None:
         """The masks (from each table's legal moves), seats to act and observations
-        (``still``: the deals whose tables did not move at this step, their rows up to
+        (``unmoved``: the deals whose tables did not move at this step, their rows up to
         date)."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
@@ -495,4 +495,4 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self.to_act = np.array(seats, np.int64)
         self.obs = self._new_obs()
         self.encoder.write_tables(tables, seats, pendings, self.obs, waiting=waiting,
-                                  still=still)
+                                  unmoved=unmoved)
