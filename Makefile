@@ -66,14 +66,15 @@ bench: $(DEVSTAMP)
 # batch play, is the base of the interpreted BurracoState, which mypyc allows through
 # mypy_extensions' mypyc_attr(allow_interpreted_subclasses=True), imported under
 # TYPE_CHECKING only: a no-op at run time, see tools/check_layers.py).
-# Envs: Burraco's observation rows (envs/burraco_fast.py, read from the compiled Table:
-# -5 % of the instructions of a Burraco batch step).
+# Envs: Burraco's observation rows and the batch's loops (envs/burraco_fast.py, read from
+# the compiled Table: -5 % of the instructions of a Burraco batch step) and the prefix rule
+# of a meld's sub-decisions that they call (envs/burraco_actions.py).
 # Search: the Bourloto double-dummy solver (`hard`'s PIMC worlds and the learned bot's
 # double-dummy card targets, trapoula.train.dd_targets: ~1.7x the decisions a CPU second).
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
 BURRACO_COMPILED := legal melds tables scoring context ends turn
 SEARCH_COMPILED := bourloto_dd
-ENVS_COMPILED := burraco_fast
+ENVS_COMPILED := burraco_actions burraco_fast
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
   $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py) \
   $(SEARCH_COMPILED:%=trapoula/search/%.py) \

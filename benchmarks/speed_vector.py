@@ -65,8 +65,10 @@ def openspiel_rate(name: str, seconds: float) -> float:
 
 
 def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal integer of every row of ``mask`` (numpy, no Python loop)."""
-    u = rng.random(mask.shape) * mask
+    """A uniformly random legal integer of every row of ``mask`` (numpy, no Python loop:
+    the legal integer with the largest uniform draw, in float32 as a policy's outputs)."""
+    u = rng.random(mask.shape, dtype=np.float32)
+    u *= mask
     out: np.ndarray = u.argmax(1)
     return out
 

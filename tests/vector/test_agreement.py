@@ -193,6 +193,34 @@ def test_burraco_tables_played_in_place_replay_to_the_engine() -> None:
             assert np.array_equal(obs[1], held[2]) and not done[1]
 
 
+def test_burraco_batch_reads_facts_past_a_byte_as_integers() -> None:
+    """A public fact that does not fit a signed byte (struct's packing fails) is read from
+    the tables as integers instead, and the batch's observations still equal the
+    adapter's, steps with melds being built (rows left as they are) included."""
+    import struct
+
+    env = trapoula.vector.make("burraco", "seed", num_envs=3, seed=2)
+
+    def too_wide(*facts: int) -> bytes:
+        raise struct.error("a fact past a byte")
+
+    env.encoder.small._pack = too_wide
+    ad = env.adapter
+    obs, mask, to_act = env.reset()
+    rng = np.random.default_rng(8)
+    compared = building = 0
+    for _ in range(150):
+        acts = (rng.random(mask.shape) * mask).argmax(1)
+        obs, mask, to_act, _, _ = env.step(acts)
+        for i in range(3):
+            play = env.play(i)
+            want = ad.observe(play.state.view(ad.seats[int(to_act[i])]), play.pending)
+            assert np.array_equal(obs[i], want), i
+            compared += 1
+            building += bool(play.pending)
+    assert compared == 450 and building > 0
+
+
 @pytest.mark.parametrize("preset, players, wide", [
     ("seed", 4, False), ("seed", 2, False), ("seed", 3, False), ("fibur", 4, False),
     ("seed", 4, True)])

@@ -44,15 +44,22 @@ from trapoula.cards import Card, deck_108, format_cards
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.envs.base import Adapter, Table
+from trapoula.envs.burraco_actions import (  # (the integers' ranges and the prefix rule)
+    ADD0,
+    COMMIT,
+    DISCARD0,
+    DRAW,
+    MAX_MELDS,
+    MELD,
+    PICKUP,
+    SELECT0,
+    TYPES,
+    select_table,
+)
 from trapoula.envs.layout import Layout, clip01
 
 __all__ = ["BurracoAdapter"]
 
-TYPES = 53  # 52 cards and the joker
-MAX_MELDS = 36
-DRAW, PICKUP, DISCARD0, MELD, ADD0 = 0, 1, 2, 55, 56
-SELECT0 = ADD0 + MAX_MELDS  # 92
-COMMIT = SELECT0 + TYPES  # 145
 _CARDS = tuple(Card.from_index(i) for i in range(TYPES))
 LABELS: tuple[str, ...] = (
     ("draw", "pickup")
@@ -146,45 +153,6 @@ def _first(a: Action) -> tuple[int, Action | None]:
         _FIRST.clear()
     _FIRST[a._text] = f
     return f
-
-
-def select_table(cands: Sequence[tuple[tuple[int, ...], Any]], pending: tuple[int, ...],
-                 matched: bool = False) -> dict[int, Any]:
-    """A meld's next sub-decision after ``pending`` (its target and the cards chosen so
-    far), from the legal melds or additions of that target (``cands``: their card types,
-    ascending, and what each completes): ``SELECT0 + type`` (value None) for every card
-    that continues a candidate, ``COMMIT`` (value the candidate's) when the cards chosen
-    are one.  ``matched``: every candidate begins with the cards chosen (as :func:`narrow`
-    keeps them), which is not checked again.
-
-    >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, SELECT0 + 1, SELECT0 + 2))
-    {95: None}
-    >>> select_table([((1, 2, 3), "a"), ((1, 2, 3, 4), "b")], (MELD, 93, 94, 95))
-    {145: 'a', 96: None}
-    """
-    chosen = tuple(p - SELECT0 for p in pending[1:])
-    n = len(chosen)
-    out: dict[int, Any] = {}
-    for types, what in cands:
-        if not matched and types[:n] != chosen:
-            continue
-        if len(types) == n:
-            out[COMMIT] = what
-        else:
-            out[SELECT0 + types[n]] = None
-    return out
-
-
-def narrow(cands: list[tuple[tuple[int, ...], Any]], k: int, t: int
-           ) -> list[tuple[tuple[int, ...], Any]]:
-    """The candidates of :func:`select_table` whose card number ``k`` (0-based) is type
-    ``t``: those still open once that card is selected (the ones before it being chosen
-    already), so that the next sub-decisions read fewer.
-
-    >>> narrow([((1, 2, 3), "a"), ((1, 4, 5), "b"), ((1,), "c")], 1, 4)
-    [((1, 4, 5), 'b')]
-    """
-    return [c for c in cands if len(c[0]) > k and c[0][k] == t]
 
 
 def _target(a: Action) -> int:
@@ -295,15 +263,17 @@ class BurracoAdapter(Adapter):
             return out
         target = pending[0]
         keys = _KEYS
-        cands = []
+        cands: list[tuple[int, ...]] = []
+        whats: list[Action] = []
         for a in legal:
             k = a.kind
             if k != "meld" and k != "add":
                 continue
             t, types = keys.get(a._text) or _key(a)
             if t == target:
-                cands.append((types, a))
-        return select_table(cands, pending)
+                cands.append(types)
+                whats.append(a)
+        return select_table(cands, pending, whats=whats)
 
     def path(self, action: Action) -> list[int]:
         """The integers of an engine action, whatever the position (for melds: target,

@@ -36,17 +36,8 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from trapoula.core.action import Action
-from trapoula.envs.burraco import (
-    _COPIES,
-    _MELD,
-    MAX_MELDS,
-    MELD,
-    MELD_MINE,
-    PHASES,
-    SELECT0,
-    meld_cells,
-    narrow,
-)
+from trapoula.envs.burraco import _COPIES, _MELD, MELD_MINE, PHASES, meld_cells
+from trapoula.envs.burraco_actions import MAX_MELDS, MELD, SELECT0, narrow, select_table
 from trapoula.games.burraco.legal import ADD as ADD_CODE
 from trapoula.games.burraco.legal import MELD as MELD_CODE
 from trapoula.games.burraco.legal import intern
@@ -58,7 +49,8 @@ if TYPE_CHECKING:
     from trapoula.envs.base import Adapter
 
 __all__ = [
-    "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "codes_bytes", "knows",
+    "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "batch_select",
+    "codes_bytes", "kept", "knows", "pending_cells",
 ]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
@@ -94,7 +86,8 @@ class RowCache:
         self.facts: tuple[Any, ...] = ()  # what the small cells were written from
         self.melds: list[Sequence[MeldInfo]] = [() for _ in range(teams)]
         self.owners: list[Sequence[int]] = [() for _ in range(teams)]
-        self.cells: list[list[dict[int, float]]] = [[] for _ in range(teams)]
+        # (tuples of dicts of numbers: the collector stops visiting them once it saw them)
+        self.cells: list[tuple[dict[int, float], ...]] = [() for _ in range(teams)]
 
 
 def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
@@ -259,7 +252,7 @@ class StateCells:
                 if owned[k] == me:
                     idx.append(at + MELD_MINE)
                     vals.append(0.0)
-            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, now
+            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, tuple(now)
 
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
@@ -278,13 +271,13 @@ class StateCells:
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
                 piles: list[tuple[int, ...]], codes: list[int],
                 pack: Callable[..., bytes] | None = None) -> bytes:
-    """Per table ``tables[j]``: its public facts packed by ``pack`` (``Table.public_facts``
-    as arguments; none without ``pack``), then the hand code of seat ``seats[j]`` and the
-    code of its discard pile (``tables.py``'s: two bits a card, three for the joker), 14
-    bytes each (little-endian).  ``piles[ids[j]]`` and ``codes[ids[j]]`` hold the pile of
-    deal ``ids[j]`` last read and its code: a pile that grew from it adds only its new
-    cards.  (One pass over the tables: a batch's tables are many, and each one read costs
-    its memory's misses.)
+    """Per deal ``i`` of ``ids``: its table ``tables[i]``'s public facts packed by ``pack``
+    (``Table.public_facts`` as arguments; none without ``pack``), then the hand code of
+    seat ``seats[i]`` and the code of its discard pile (``tables.py``'s: two bits a card,
+    three for the joker), 14 bytes each (little-endian).  ``piles[i]`` and ``codes[i]``
+    hold the pile of deal ``i`` last read and its code: a pile that grew from it adds only
+    its new cards.  (One pass over the tables: a batch's tables are many, and each one
+    read costs its memory's misses.)
 
     >>> from trapoula.envs import adapter_for
     >>> s = adapter_for("burraco").game.new_deal(seed=2)
@@ -300,35 +293,51 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
     (True, True)
     """
     out: list[bytes] = []
-    for j in range(len(tables)):
-        t = tables[j]
-        i = ids[j]
-        if pack is not None:
-            out.append(pack(*t.public_facts()))
-        pile = t.discard
-        old = piles[i]
-        if pile is not old:
-            n_old = len(old)
-            if len(pile) > n_old and pile[:n_old] == old:
-                codes[i] += codes_of(pile[n_old:])[0]
-            else:
-                codes[i] = codes_of(pile)[0]
-            piles[i] = pile
-        out.append(t.hands[seats[j]].to_bytes(14, "little"))
-        out.append(codes[i].to_bytes(14, "little"))
+    for i in ids:
+        _table_codes(tables[i], i, seats[i], piles, codes, pack, out)
     return b"".join(out)
+
+
+def kept(n: int, skip: set[int] | frozenset[int]) -> list[int]:
+    """The deals ``0 .. n - 1`` but those of ``skip``.
+
+    >>> kept(5, {1, 3}), kept(2, frozenset())
+    ([0, 2, 4], [0, 1])
+    """
+    if not skip:
+        return list(range(n))
+    return [i for i in range(n) if i not in skip]
+
+
+def _table_codes(t: Table, i: int, me: int, piles: list[tuple[int, ...]], codes: list[int],
+                 pack: Callable[..., bytes] | None, out: list[bytes]) -> None:
+    """:func:`codes_bytes` of one table ``t`` (deal ``i``, seat ``me``), to ``out``."""
+    if pack is not None:
+        out.append(pack(*t.public_facts()))
+    pile = t.discard
+    old = piles[i]
+    if pile is not old:
+        n_old = len(old)
+        if len(pile) > n_old and pile[:n_old] == old:
+            codes[i] += codes_of(pile[n_old:])[0]
+        else:
+            codes[i] = codes_of(pile)[0]
+        piles[i] = pile
+    out.append(t.hands[me].to_bytes(14, "little"))
+    out.append(codes[i].to_bytes(14, "little"))
 
 
 def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: list[Table],
                subs: list[Any], still: list[Any], logs: list[list[Action]],
-               whole: list[Action]) -> list[int]:
+               whole: list[Action], idle: list[int] | None = None) -> list[int]:
     """One step of a learning environment's batch of tables played in place
     (``trapoula.vector.burraco``), its integers already checked against the masks: for
     each deal ``i`` of ``ids``, ``actions[i]`` either goes on the deal's pending meld
     (``plays[i].pending``; ``subs[i]``: its sub-decisions' table, ``still[i]``: the
     candidates still open, narrowed) or completes a move, which ``tables[i]`` plays and
     ``logs[i]`` records (``whole``: the moves of the integers that are one).  Returns the
-    deals whose hand is over."""
+    deals whose hand is over; the deals whose tables did not move (a meld's cards being
+    chosen) go to ``idle``."""
     over: list[int] = []
     for i in ids:
         a = actions[i]
@@ -342,12 +351,16 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
                 open_ = still[i]
                 if open_ is not None:
                     still[i] = narrow(open_, len(pend) - 1, a - SELECT0)
+                if idle is not None:
+                    idle.append(i)
                 continue
             play.pending = ()
             k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
             act = intern(ADD_CODE if k else MELD_CODE, k, cards)
         elif a >= MELD:  # a meld or an addition starts: its cards follow
             play.pending = (a,)
+            if idle is not None:
+                idle.append(i)
             continue
         else:
             act = whole[a]
@@ -360,28 +373,36 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
     return over
 
 
-def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: list[int],
-                lens: list[int], seats: list[int], waiting: list[int]) -> bytes:
+def batch_heads(tables: list[Table], plays: list[Any], pendings: list[tuple[int, ...]],
+                heads: list[int], lens: list[int], seats: list[int], waiting: list[int]
+                ) -> bytes:
     """The move heads of a batch of tables (a learning environment's masks): per table
-    ``tables[i]``, its seat to act goes to ``seats``; one building a meld
-    (``pendings[i]``) to ``waiting`` (0 to ``lens``, its sub-decisions are not heads);
-    any other's heads but the discards (``Table.heads_held``) to ``heads`` and their
-    number to ``lens``.  Returns the codes of the cards each table may discard, 14 bytes
-    each (zeros for a table building a meld).
+    ``tables[i]``, its seat to act goes to ``seats`` and the pending integers of
+    ``plays[i]`` to ``pendings``; one building a meld (pending integers) to ``waiting``
+    (0 to ``lens``, its sub-decisions are not heads); any other's heads but the discards
+    (``Table.heads_held``) to ``heads`` and their number to ``lens``.  Returns the codes
+    of the cards each table may discard, 14 bytes each (zeros for a table building a
+    meld).
 
     >>> from trapoula.envs import adapter_for
-    >>> s = adapter_for("burraco").game.new_deal(seed=2)
-    >>> heads, lens, seats, waiting = [], [], [], []
-    >>> held = batch_heads([s, s], [(), (55,)], heads, lens, seats, waiting)
-    >>> heads == s.heads_held()[0], lens, seats, waiting, held == bytes(28)
-    (True, [2, 0], [0, 0], [1], True)
+    >>> from trapoula.envs.base import Play
+    >>> ad = adapter_for("burraco")
+    >>> s = ad.game.new_deal(seed=2)
+    >>> plays = [Play(ad, s, rows=False), Play(ad, s, rows=False)]
+    >>> plays[1].pending = (55,)
+    >>> pendings, heads, lens, seats, waiting = [], [], [], [], []
+    >>> held = batch_heads([s, s], plays, pendings, heads, lens, seats, waiting)
+    >>> heads == s.heads_held()[0], pendings, lens, seats, waiting, held == bytes(28)
+    (True, [(), (55,)], [2, 0], [0, 0], [1], True)
     """
     out: list[bytes] = []
     zero = bytes(14)
     for i in range(len(tables)):
         t = tables[i]
         seats.append(t._turn)
-        if pendings[i]:
+        pending: tuple[int, ...] = plays[i].pending
+        pendings.append(pending)
+        if pending:
             waiting.append(i)
             lens.append(0)
             out.append(zero)
@@ -391,6 +412,60 @@ def batch_heads(tables: list[Table], pendings: list[tuple[int, ...]], heads: lis
         lens.append(len(hs))
         out.append(held.to_bytes(14, "little"))
     return b"".join(out)
+
+
+def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: list[Table],
+                 still: list[Any], subs: list[Any], n_act: int, at: list[int]) -> None:
+    """The next sub-decisions of a batch's deals building a meld (``waiting``; the masks of
+    ``trapoula.vector.burraco``): for each deal ``i`` its sub-decisions' table
+    (:func:`~trapoula.envs.burraco_actions.select_table` of its target's candidates still
+    open, ``still[i]``, made from ``tables[i].target_cards`` when None) goes to
+    ``subs[i]`` and its integers, at ``i * n_act``, to ``at``.
+
+    >>> from trapoula.envs import adapter_for
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> s = s.apply(s.legal_actions()[0])  # (the draw)
+    >>> still, subs, at = [None], [None], []
+    >>> batch_select([0], [(MELD,)], [s], still, subs, 146, at)
+    >>> subs[0] == select_table(s.target_cards(0), (MELD,)), at == list(subs[0])
+    (True, True)
+    """
+    for i in waiting:
+        pend = pendings[i]
+        cands = still[i]
+        if cands is None:
+            cands = still[i] = tables[i].target_cards(pend[0] - MELD)
+        t = subs[i] = select_table(cands, pend, True)  # (narrowed: all match)
+        base = i * n_act
+        for k in t:
+            at.append(base + k)
+
+
+def pending_cells(waiting: list[int], pendings: list[tuple[int, ...]],
+                  memo: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]],
+                  make: Callable[[tuple[int, ...]], tuple[tuple[int, ...], tuple[float, ...]]],
+                  size: int, at: list[int], vals: list[float]) -> None:
+    """The cells of the pending meld of each deal ``i`` of ``waiting`` (``pendings[i]``,
+    its integers) in a ``[deals, size]`` array of observations: their flat indices go to
+    ``at`` and their values to ``vals``; ``make(pending)`` gives a pending meld's cells
+    (indices in a row, values), memoized in ``memo``.
+
+    >>> at, vals = [], []
+    >>> pending_cells([1], [(), (55,)], {}, lambda p: ((3, 7), (1.0, 0.5)), 10, at, vals)
+    >>> at, vals
+    ([13, 17], [1.0, 0.5])
+    """
+    for i in waiting:
+        pending = pendings[i]
+        cells = memo.get(pending)
+        if cells is None:
+            if len(memo) > 100_000:
+                memo.clear()
+            cells = memo[pending] = make(pending)
+        base = i * size
+        for k in cells[0]:
+            at.append(base + k)
+        vals.extend(cells[1])
 
 
 class SeatRows:

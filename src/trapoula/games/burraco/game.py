@@ -123,7 +123,8 @@ class Burraco(Game):
     ) -> BurracoState:
         deck = [c.index for c in deck_108()]
         random.Random(seed).shuffle(deck)
-        origin["deck"] = deck  # card indices; record() writes them as text
+        origin["deck"] = tuple(deck)  # card indices (record() writes them as text); a tuple
+        # of numbers, which the cyclic garbage collector stops visiting once it saw it
         return self.deal_from_deck(deck, dealer, origin, seed=seed, dealer_draw=dealer_draw)
 
     def deal_from_deck(
