@@ -48,7 +48,8 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, DISCARD0, HEAD_INT, MELD
+from trapoula.envs.burraco import _COPIES, HEAD_INT
+from trapoula.envs.burraco_actions import DISCARD0, MELD
 from trapoula.envs.burraco_fast import (
     RowCache,
     StateCells,
