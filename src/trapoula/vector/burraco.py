@@ -11,9 +11,9 @@ stops at the first legal meld of each target and makes no move object; pinned to
 ``tests/games/burraco/test_heads.py``) through the adapter's table of heads
 (:data:`trapoula.envs.burraco.HEAD_INT`); a meld or an addition, once started, gets its
 sub-decisions from the cards of its target's legal moves (``table.target_cards``) through
-the adapter's prefix rule (:func:`~trapoula.envs.burraco_actions.select_table`), and its move is
-made at the commit.  The integer chosen
-must be one of the mask before ``table.step`` plays it.  No public state, history cell or
+the adapter's prefix rule (:func:`~trapoula.envs.burraco_actions.select_table`, compiled
+with the batch's loops), and its move is made at the commit.  The integer chosen must be
+one of the mask before ``table.step`` plays it.  No public state, history cell or
 copy of the table is made per move; the engine state is made only when asked for
 (``env.state(i)``, ``env.play(i)``, the records): ``state.apply`` replays the moves played
 since, checking each one.  A finished deal's rewards come from its table's result
@@ -25,8 +25,9 @@ in a ``[N, seats, size]`` array (:class:`BurracoEncoder`): each step brings the 
 seat's row of every deal up to date from its table (the hand, the discard pile and the
 small public cells for all rows at once in numpy, the melds' cells that changed since
 that seat last acted in one numpy assignment), takes the acting rows into the batch's
-array and adds the pending meld of the deals that are building one.  A new deal's rows
-are not cleared: they catch up from what their caches say they show.
+array and adds the pending meld of the deals that are building one.  A deal whose table
+did not move at a step (a meld's cards being chosen) keeps its acting row as it is.  A
+new deal's rows are not cleared: they catch up from what their caches say they show.
 
 >>> import trapoula.vector
 >>> env = trapoula.vector.make("burraco", num_envs=2, seed=1)
