@@ -3,8 +3,8 @@ and the prefix rule of a meld's sub-decisions (:func:`select_table`, :func:`narr
 
 They live in a module of their own, free of numpy and of the adapter, so that a batch's
 fast path (:mod:`trapoula.envs.burraco_fast`) runs the very same rule compiled (mypyc,
-``make compiled``) that the adapter (:mod:`trapoula.envs.burraco`, which re-exports all of
-them) runs for one deal.
+``make compiled``) that the adapter (:mod:`trapoula.envs.burraco`, which imports the
+ranges and :func:`select_table` from here) runs for one deal.
 
 >>> SELECT0, COMMIT
 (92, 145)

@@ -294,7 +294,20 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
     """
     out: list[bytes] = []
     for i in ids:
-        _table_codes(tables[i], i, seats[i], piles, codes, pack, out)
+        t = tables[i]
+        if pack is not None:
+            out.append(pack(*t.public_facts()))
+        pile = t.discard
+        old = piles[i]
+        if pile is not old:
+            n_old = len(old)
+            if len(pile) > n_old and pile[:n_old] == old:
+                codes[i] += codes_of(pile[n_old:])[0]
+            else:
+                codes[i] = codes_of(pile)[0]
+            piles[i] = pile
+        out.append(t.hands[seats[i]].to_bytes(14, "little"))
+        out.append(codes[i].to_bytes(14, "little"))
     return b"".join(out)
 
 
@@ -309,27 +322,9 @@ def kept(n: int, skip: set[int] | frozenset[int]) -> list[int]:
     return [i for i in range(n) if i not in skip]
 
 
-def _table_codes(t: Table, i: int, me: int, piles: list[tuple[int, ...]], codes: list[int],
-                 pack: Callable[..., bytes] | None, out: list[bytes]) -> None:
-    """:func:`codes_bytes` of one table ``t`` (deal ``i``, seat ``me``), to ``out``."""
-    if pack is not None:
-        out.append(pack(*t.public_facts()))
-    pile = t.discard
-    old = piles[i]
-    if pile is not old:
-        n_old = len(old)
-        if len(pile) > n_old and pile[:n_old] == old:
-            codes[i] += codes_of(pile[n_old:])[0]
-        else:
-            codes[i] = codes_of(pile)[0]
-        piles[i] = pile
-    out.append(t.hands[me].to_bytes(14, "little"))
-    out.append(codes[i].to_bytes(14, "little"))
-
-
 def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: list[Table],
                subs: list[Any], still: list[Any], logs: list[list[Action]],
-               whole: list[Action], idle: list[int] | None = None) -> list[int]:
+               whole: list[Action], idle: list[int]) -> list[int]:
     """One step of a learning environment's batch of tables played in place
     (``trapoula.vector.burraco``), its integers already checked against the masks: for
     each deal ``i`` of ``ids``, ``actions[i]`` either goes on the deal's pending meld
@@ -351,16 +346,14 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
                 open_ = still[i]
                 if open_ is not None:
                     still[i] = narrow(open_, len(pend) - 1, a - SELECT0)
-                if idle is not None:
-                    idle.append(i)
+                idle.append(i)
                 continue
             play.pending = ()
             k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
             act = intern(ADD_CODE if k else MELD_CODE, k, cards)
         elif a >= MELD:  # a meld or an addition starts: its cards follow
             play.pending = (a,)
-            if idle is not None:
-                idle.append(i)
+            idle.append(i)
             continue
         else:
             act = whole[a]
