@@ -111,10 +111,11 @@ class BurracoEncoder(Encoder):
         super().__init__(adapter, num_envs)
         self.cells = StateCells(adapter)
         self.n = n = adapter.players
-        # every seat's row of every deal, and one scratch cell after them (BatchCells)
-        self.flat: Any = np.zeros(num_envs * n * self.size + 1, np.float32)
-        self.rows = self.flat[:-1].reshape(num_envs, n, self.size)
-        self.small = BatchCells(adapter, num_envs, self.flat)
+        # every seat's row of every deal (only their melds' cells: BatchCells writes the
+        # rest of a row once it is taken)
+        self.flat: Any = np.zeros(num_envs * n * self.size, np.float32)
+        self.rows = self.flat.reshape(num_envs, n, self.size)
+        self.small = BatchCells(adapter, num_envs)
         self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
@@ -129,12 +130,9 @@ class BurracoEncoder(Encoder):
                 (*([1.0] * len(p_on)), *(x for _, x in p_vals)))
 
     def start(self, i: int, play: Play) -> None:
-        """Deal ``i`` is a new one: its rows keep what they show (their caches and the small
-        cells' record say what) and catch up with the new deal as each seat acts (clearing
-        a row would cost more); only the result's cells, which no record keeps, are
-        cleared."""
-        for sl in self.small.result_cells:
-            self.rows[i, :, sl] = 0.0
+        """Deal ``i`` is a new one: its rows keep the meld cells they show (their caches
+        say what) and catch up with the new deal as each seat acts (clearing a row would
+        cost more); every other cell of an observation is written at each step."""
 
     def write(self, plays: Sequence[Play], to_act: np.ndarray, out: np.ndarray) -> None:
         cls = self._cls
@@ -163,22 +161,26 @@ class BurracoEncoder(Encoder):
         idx: list[int] = []
         vals: list[float] = []
         unwritten = skip | unmoved if unmoved else skip
-        self.small.write(tables, seats, unwritten)
         self.cells.batch_changes(list(tables), seats, self.caches, unwritten, idx, vals)
-        self.take(seats, pendings, out, idx, vals, waiting)
+        self.take(seats, pendings, out, idx, vals, waiting, tables, skip, unmoved)
 
     def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
-             idx: list[int], vals: list[float], waiting: list[int] | None = None) -> None:
+             idx: list[int], vals: list[float], waiting: list[int] | None,
+             tables: Sequence[Any], skip: set[int] | frozenset[int],
+             unmoved: set[int] | frozenset[int]) -> None:
         """The rows' meld cells that changed (flat indices ``idx``, values ``vals``) written,
-        ``out[i]`` taken from seat ``seats[i]``'s row of deal ``i`` and given the pending
-        integers ``pendings[i]`` (``waiting``: the deals whose pending integers are some,
-        when the caller knows them)."""
+        ``out[i]`` taken from seat ``seats[i]``'s row of deal ``i``, given its hand, pile
+        and small public cells (:meth:`BatchCells.write`: from ``tables[i]``, read again
+        unless ``i`` is in ``unmoved``; none for ``skip``) and the pending integers
+        ``pendings[i]`` (``waiting``: the deals whose pending integers are some, when the
+        caller knows them)."""
         n, size = self.n, self.size
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
         np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats),
                 axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
+        self.small.write(tables, seats, skip, unmoved, out)
         at: list[int] = []
         pv: list[float] = []
         if waiting is None:
@@ -236,41 +238,43 @@ def fact_cell(adapter: Any, kind: str, j: int, me: int, value: int
 
 
 class BatchCells:
-    """The hands, the discard piles and the small public cells of the acting rows of a
-    whole batch, in numpy.
+    """The hands, the discard piles and the small public cells of the observations of a
+    whole batch, in numpy, written into the batch's array after its rows are taken (the
+    rows kept per seat hold only the melds' cells: what a step writes here for every row
+    is never kept).
 
-    The hand and the pile: every acting row's hand and discard slices are written again
-    from the seat's hand code and the pile's code (``tables.py``: two bits per card, three
-    for the joker; a pile's code is kept per deal and grows with its discards:
+    The hand and the pile: every row's hand and discard slices come from the seat's hand
+    code and the pile's code (``tables.py``: two bits per card, three for the joker; a
+    pile's code is kept per deal and grows with its discards:
     :func:`~trapoula.envs.burraco_fast.codes_bytes`), the copies of each card type over
     the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
 
     The small public cells: every public fact (:func:`fact_kinds`: the phase, the seat to
     act, each seat's card count, the top discard ...) but the result holds one integer
-    and writes one cell at most (:func:`fact_cell`).  Those are tabulated per (fact, seat,
-    value) as arrays (a value met for the first time grows the table), and a step reads
-    every acting row's facts from its table, clears the cell of each fact whose value
-    changed since the row last showed it and sets the new one, for all the rows at once.
-    A row written here is never given its small cells by ``StateCells.changes`` (which
-    keeps no record of them then).  The result (at the end of a deal: a batch replaces a
-    finished deal at once) is written per row from ``adapter.public_cells``."""
+    and writes one cell at most (:func:`fact_cell`).  Those are tabulated per (seat,
+    fact, value) as arrays (a value met for the first time grows the table), and a step
+    reads every row's facts from its table and sets each one's cell, for all the rows at
+    once.  A deal whose table did not move keeps the facts and codes read last.  The
+    result (at the end of a deal: a batch replaces a finished deal at once) is written
+    per row from ``adapter.public_cells``."""
 
-    def __init__(self, adapter: Adapter, num_envs: int, flat: np.ndarray) -> None:
+    def __init__(self, adapter: Adapter, num_envs: int) -> None:
         ad: Any = adapter
         self.adapter = ad
-        self.n = n = adapter.players
+        self.n = adapter.players
         self.size = adapter.obs_layout.size
-        self.flat = flat  # the rows, and a scratch cell at the end (for "no cell")
         self.kinds = fact_kinds(ad)
         self.k = k = len(self.kinds)
         self._pack = struct.Struct(f"<{k}b").pack
-        # a fact's value v is kept as v - lo + 1 (0: nothing shown, the row is blank)
+        # a fact's value v is tabulated at v - lo (to_act, the top discard and the card
+        # picked are -1 for none)
         self.lo = np.array([-1 if kind in ("to_act", "discard_top", "picked") else 0
                             for kind, _ in self.kinds], np.int64)
         o = adapter.obs_layout.slices
         self.result_cells = (o["scores"], o["end"])  # (what only the end writes)
         self.caps = [8] * k
-        self.shown = np.zeros((num_envs * n, k), np.int64)  # per row: the values it shows
+        self.facts = np.zeros((num_envs, k), np.int64)  # per deal: its facts last read
+        self.codes = np.zeros((num_envs, 2, 14), np.uint8)  # and its hand's and pile's codes
         self.o_hand = adapter.obs_layout.offset("hand")
         self.o_discard = adapter.obs_layout.offset("discard")
         self.piles: list[tuple[int, ...]] = [()] * num_envs  # each deal's pile last read
@@ -288,24 +292,21 @@ class BatchCells:
         for f, (kind, j) in enumerate(self.kinds):
             lo = int(self.lo[f])
             for me in range(n):
-                for v in range(1, self.caps[f]):
-                    c = fact_cell(ad, kind, j, me, v - 1 + lo)
+                for v in range(self.caps[f]):
+                    c = fact_cell(ad, kind, j, me, v + lo)
                     if c is not None:
                         cell[me, at[f] + v], value[me, at[f] + v] = c
         self.at, self.cell, self.value = at, cell, value
 
-    def write(self, tables: Sequence[Any], seats: list[int],
-              skip: set[int] | frozenset[int]) -> None:
-        """The small cells of seat ``seats[i]``'s row of every deal ``i`` (but ``skip``)."""
-        tables = tables if isinstance(tables, list) else list(tables)
-        ids = kept(len(tables), skip)
-        if not ids:
-            return
-        n, size, k = self.n, self.size, self.k
+    def read(self, tables: list[Any], ids: list[int], seats: list[int]) -> None:
+        """The facts and codes of deals ``ids`` (seat ``seats[i]``'s hand) from their
+        tables."""
+        k = self.k
+        ids_ = np.fromiter(ids, np.int64, len(ids))
         try:  # (the facts as signed bytes, packed by struct with the codes in one pass)
             raw = np.frombuffer(codes_bytes(tables, ids, seats, self.piles, self.pile_codes,
                                             self._pack), np.uint8).reshape(len(ids), k + 28)
-            facts = raw[:, :k].view(np.int8).astype(np.int64)
+            facts = raw[:, :k].view(np.int8)
             codes = raw[:, k:].reshape(len(ids), 2, 14)
         except struct.error:  # (a fact past a byte: read as integers)
             facts = np.fromiter(chain.from_iterable(_FACTS(tables[i]) for i in ids),
@@ -313,45 +314,59 @@ class BatchCells:
             codes = np.frombuffer(codes_bytes(tables, ids, seats, self.piles,
                                               self.pile_codes),
                                   np.uint8).reshape(len(ids), 2, 14)
-        ids_ = np.fromiter(ids, np.int64, len(ids))
-        me = np.asarray(seats, np.int64)[ids_]
-        vals = facts - self.lo + 1
+        if len(ids) == len(self.facts):  # (every deal, in order)
+            self.facts[:] = facts
+            self.codes[:] = codes
+        else:
+            self.facts[ids_] = facts
+            self.codes[ids_] = codes
+
+    def write(self, tables: Sequence[Any], seats: list[int], skip: set[int] | frozenset[int],
+              unmoved: set[int] | frozenset[int], out: np.ndarray) -> None:
+        """The hand, pile and small cells of ``out[i]``, seat ``seats[i]``'s row of deal
+        ``i`` (all zeros there), for every deal but ``skip``; the deals of ``unmoved``
+        (their tables did not move since the last step, the same seat to act) from what
+        was read then."""
+        tables = tables if isinstance(tables, list) else list(tables)
+        n_env = len(tables)
+        rows = kept(n_env, skip)
+        if not rows:
+            return
+        fresh = kept(n_env, skip | unmoved) if unmoved else rows
+        if fresh:
+            self.read(tables, fresh, seats)
+        size = self.size
+        every = len(rows) == n_env
+        rs = slice(None) if every else np.fromiter(rows, np.int64, len(rows))
+        facts = self.facts[rs]
+        me = np.asarray(seats, np.int64)[rs]
+        vals = facts - self.lo
         top = vals.max(0)
-        if (top >= self.caps).any() or (vals < 1).any():
-            if (vals < 1).any():
+        if (top >= self.caps).any() or (vals < 0).any():
+            if (vals < 0).any():
                 raise ValueError("a public fact below its least value")
-            self.caps = [max(c, 2 * int(t)) if t >= c else c
+            self.caps = [max(c, 2 * int(t) + 1) if t >= c else c
                          for c, t in zip(self.caps, top.tolist(), strict=True)]
             self._tabulate()
-        rows = ids_ * n + me
-        counts = code_values(codes)
-        all_rows = self.flat[:-1].reshape(-1, size)
+        counts = code_values(self.codes[rs])
         hand, pile = self.o_hand, self.o_discard
-        all_rows[rows, hand:hand + 53] = counts[:, 0]
-        all_rows[rows, pile:pile + 53] = counts[:, 1]
-        old = self.shown[rows]
-        changed = vals != old
-        r, f = np.nonzero(changed)
-        if not len(r):
-            return
-        m, at = me[r], self.at[f]
-        base = rows[r] * size
-        scratch = len(self.flat) - 1
-        c_old = self.cell[m, at + old[r, f]]
-        c_new = self.cell[m, at + vals[r, f]]
-        flat = self.flat
-        flat[np.where(c_old >= 0, base + c_old, scratch)] = 0.0
-        flat[np.where(c_new >= 0, base + c_new, scratch)] = self.value[m, at + vals[r, f]]
-        self.shown[rows] = vals
+        out[rs, hand:hand + 53] = counts[:, 0]
+        out[rs, pile:pile + 53] = counts[:, 1]
+        at = self.at + vals
+        cell = self.cell[me[:, None], at]
+        on = cell >= 0
+        base = (np.arange(n_env) if every else np.asarray(rows)) * size
+        flat = out.reshape(-1)
+        flat[(base[:, None] + cell)[on]] = self.value[me[:, None], at][on]
         for j in np.flatnonzero(facts[:, 0] == OVER).tolist():  # (the result, per row)
-            i = ids[j]
+            i = rows[j]
             t, x = tables[i], seats[i]
             scores = t.team_scores()  # (what a state's result holds)
-            on, rv = self.adapter.public_cells(
+            cells, rv = self.adapter.public_cells(
                 x, OVER, -1, t._ctx.dealer, t.sizes, -1, 0, 0, 0, t.taken, -1, False, 0,
                 [scores[name] for name in t._ctx.team_names], t.end_reason)
-            b = (i * n + x) * size
-            for c, v in [*((c, 1.0) for c in on), *rv]:
+            b = i * size
+            for c, v in [*((c, 1.0) for c in cells), *rv]:
                 if any(sl.start <= c < sl.stop for sl in self.result_cells):
                     flat[b + c] = v
 
