@@ -161,26 +161,27 @@ class BurracoEncoder(Encoder):
         idx: list[int] = []
         vals: list[float] = []
         unwritten = skip | unmoved if unmoved else skip
-        self.cells.batch_changes(list(tables), seats, self.caches, unwritten, idx, vals)
-        self.take(seats, pendings, out, idx, vals, waiting, tables, skip, unmoved)
+        tables = tables if isinstance(tables, list) else list(tables)
+        # (the tables read before the rows are taken: that copy evicts them from the caches)
+        self.small.read(tables, kept(len(tables), unwritten), seats)
+        self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals)
+        self.take(seats, pendings, out, idx, vals, waiting, tables, skip)
 
     def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
              idx: list[int], vals: list[float], waiting: list[int] | None,
-             tables: Sequence[Any], skip: set[int] | frozenset[int],
-             unmoved: set[int] | frozenset[int]) -> None:
+             tables: list[Any], skip: set[int] | frozenset[int]) -> None:
         """The rows' meld cells that changed (flat indices ``idx``, values ``vals``) written,
         ``out[i]`` taken from seat ``seats[i]``'s row of deal ``i``, given its hand, pile
-        and small public cells (:meth:`BatchCells.write`: from ``tables[i]``, read again
-        unless ``i`` is in ``unmoved``; none for ``skip``) and the pending integers
-        ``pendings[i]`` (``waiting``: the deals whose pending integers are some, when the
-        caller knows them)."""
+        and small public cells (:meth:`BatchCells.write`, as last read; none for ``skip``)
+        and the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
+        integers are some, when the caller knows them)."""
         n, size = self.n, self.size
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
         np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats),
                 axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
-        self.small.write(tables, seats, skip, unmoved, out)
+        self.small.write(tables, seats, skip, out)
         at: list[int] = []
         pv: list[float] = []
         if waiting is None:
@@ -300,7 +301,9 @@ class BatchCells:
 
     def read(self, tables: list[Any], ids: list[int], seats: list[int]) -> None:
         """The facts and codes of deals ``ids`` (seat ``seats[i]``'s hand) from their
-        tables."""
+        tables, for :meth:`write`."""
+        if not ids:
+            return
         k = self.k
         ids_ = np.fromiter(ids, np.int64, len(ids))
         try:  # (the facts as signed bytes, packed by struct with the codes in one pass)
@@ -321,20 +324,16 @@ class BatchCells:
             self.facts[ids_] = facts
             self.codes[ids_] = codes
 
-    def write(self, tables: Sequence[Any], seats: list[int], skip: set[int] | frozenset[int],
-              unmoved: set[int] | frozenset[int], out: np.ndarray) -> None:
+    def write(self, tables: list[Any], seats: list[int], skip: set[int] | frozenset[int],
+              out: np.ndarray) -> None:
         """The hand, pile and small cells of ``out[i]``, seat ``seats[i]``'s row of deal
-        ``i`` (all zeros there), for every deal but ``skip``; the deals of ``unmoved``
-        (their tables did not move since the last step, the same seat to act) from what
-        was read then."""
-        tables = tables if isinstance(tables, list) else list(tables)
+        ``i`` (all zeros there), for every deal but ``skip``, from what :meth:`read` read
+        last (a deal not read at this step: its table has not moved since, the same seat
+        to act)."""
         n_env = len(tables)
         rows = kept(n_env, skip)
         if not rows:
             return
-        fresh = kept(n_env, skip | unmoved) if unmoved else rows
-        if fresh:
-            self.read(tables, fresh, seats)
         size = self.size
         every = len(rows) == n_env
         rs = slice(None) if every else np.fromiter(rows, np.int64, len(rows))
