@@ -76,7 +76,8 @@ class RowCache:
     thousands of these caches, and every object they keep is one more for the cyclic
     garbage collector to visit."""
 
-    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "owners", "cells")
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "owners", "cells",
+                 "all_melds", "all_owners")
 
     def __init__(self, teams: int) -> None:
         self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
@@ -88,6 +89,10 @@ class RowCache:
         self.owners: list[Sequence[int]] = [() for _ in range(teams)]
         # (tuples of dicts of numbers: the collector stops visiting them once it saw them)
         self.cells: list[tuple[dict[int, float], ...]] = [() for _ in range(teams)]
+        # the table's tuples of all teams' melds and owners last shown (a table replaces
+        # them when a meld changes: the same objects, nothing to compare)
+        self.all_melds: tuple[Any, ...] = ()
+        self.all_owners: tuple[Any, ...] = ()
 
 
 def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
@@ -212,6 +217,9 @@ class StateCells:
                 cache.small = small
         # the melds: each one the row does not show (another object) is compared cell by
         # cell with what its block holds
+        if st.melds is cache.all_melds and st.owners is cache.all_owners:
+            return
+        cache.all_melds, cache.all_owners = st.melds, st.owners
         nt = self.teams
         for t in range(nt):
             melds, owners = st.melds[t], st.owners[t]
