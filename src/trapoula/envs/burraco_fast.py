@@ -159,9 +159,11 @@ class StateCells:
                 vals: list[float], base: int = 0, batched: bool = False) -> None:
         """The cells of seat ``me``'s observation of ``state`` (no pending meld) that differ
         from what ``cache`` says its row holds: their indices (plus ``base``) go to ``idx``
-        and their values to ``vals``, each cell once; the cache is updated.  ``batched``
-        leaves out the hand, the discard pile and the small public cells, which a batch
-        writes for all its rows at once (``trapoula.vector.burraco``)."""
+        and their values to ``vals``, each cell once; the cache is updated.  ``batched``:
+        a batch's row of a side, what every seat ``me`` of that side sees of the melds
+        (``me`` any of them) and nothing else: no hand, discard pile, small public cells
+        or "laid by me" cells, which a batch writes for all its rows at once
+        (``trapoula.vector.burraco``)."""
         st = state
         # the hand: the cards whose count field of the code changed
         code = st.hands[me]
@@ -231,10 +233,10 @@ class StateCells:
             now: list[dict[int, float]] = []
             for k in range(min(len(melds), MAX_MELDS)):
                 m = melds[k]
-                mine = owners[k] == me
+                mine = owners[k] == me and not batched
                 at = tb + k * _MELD
                 if k < len(held):
-                    was_mine = owned[k] == me
+                    was_mine = owned[k] == me and not batched
                     if shown[k] is m:
                         cells = held[k]
                     else:
@@ -257,7 +259,7 @@ class StateCells:
                 for c in held[k]:
                     idx.append(at + c)
                     vals.append(0.0)
-                if owned[k] == me:
+                if owned[k] == me and not batched:
                     idx.append(at + MELD_MINE)
                     vals.append(0.0)
             cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, tuple(now)
@@ -265,15 +267,41 @@ class StateCells:
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
                       idx: list[int], vals: list[float]) -> None:
-        """:meth:`changes` (``batched``) of seat ``seats[i]``'s row of every deal ``i`` but
-        ``skip`` in a ``[deals, seats, size]`` array of rows: their flat indices go to
-        ``idx`` and their values to ``vals``."""
-        n, size = len(caches[0]) if caches else 0, self.size
+        """:meth:`changes` (``batched``) of the row of seat ``seats[i]``'s side of every
+        deal ``i`` but ``skip`` in a ``[deals, sides, size]`` array of rows (``caches[i]``
+        theirs; the side of seat x is x % sides, as the adapter's relative sides
+        are): their flat indices go to ``idx`` and their values to ``vals``."""
+        n, size = self.teams, self.size
         for i in range(len(tables)):
             if skip and i in skip:
                 continue
+            v = seats[i] % n
+            self.changes(tables[i], v, caches[i][v], idx, vals, (i * n + v) * size, True)
+
+    def mine_cells(self, tables: list[Table], seats: list[int], ids: list[int],
+                   at: list[int]) -> None:
+        """The "laid by me" cells (value 1) of seat ``seats[i]``'s observation of each deal
+        ``i`` of ``ids`` (``tables[i]``, no pending meld) in a ``[deals, size]`` array of
+        observations: their flat indices go to ``at``.
+
+        >>> from trapoula.envs import adapter_for
+        >>> ad = adapter_for("burraco")
+        >>> s = ad.game.new_deal(seed=2)
+        >>> at = []
+        >>> StateCells(ad).mine_cells([s], [0], [0], at)
+        >>> at  # (no meld yet)
+        []
+        """
+        nt, size, o = self.teams, self.size, self.o_melds + MELD_MINE
+        for i in ids:
+            t = tables[i]
             me = seats[i]
-            self.changes(tables[i], me, caches[i][me], idx, vals, (i * n + me) * size, True)
+            team = t._ctx.team_of[me]
+            owners = t.owners[team]
+            base = i * size + o + (team - me) % nt * MAX_MELDS * _MELD
+            for k in range(min(len(owners), MAX_MELDS)):
+                if owners[k] == me:
+                    at.append(base + k * _MELD)
 
 
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],

@@ -110,13 +110,14 @@ class BurracoEncoder(Encoder):
 
         super().__init__(adapter, num_envs)
         self.cells = StateCells(adapter)
-        self.n = n = adapter.players
-        # every seat's row of every deal (only their melds' cells: BatchCells writes the
-        # rest of a row once it is taken)
+        # every side's row of every deal: the melds' cells of its seats' observations,
+        # but "laid by me" (each seat's own, and the rest of a row, are written once it is
+        # taken: StateCells.mine_cells, BatchCells); the side of seat x is x % sides
+        self.n = n = self.cells.teams
         self.flat: Any = np.zeros(num_envs * n * self.size, np.float32)
         self.rows = self.flat.reshape(num_envs, n, self.size)
         self.small = BatchCells(adapter, num_envs)
-        self.caches = [[RowCache(self.cells.teams) for _ in range(n)] for _ in range(num_envs)]
+        self.caches = [[RowCache(n) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
         # (tuples of numbers: once seen, the cyclic collector stops visiting them)
@@ -165,22 +166,27 @@ class BurracoEncoder(Encoder):
         # (the tables read before the rows are taken: that copy evicts them from the caches)
         self.small.read(tables, kept(len(tables), unwritten), seats)
         self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals)
-        self.take(seats, pendings, out, idx, vals, waiting, tables, skip)
+        mine: list[int] = []
+        self.cells.mine_cells(tables, seats, kept(len(tables), skip), mine)
+        self.take(seats, pendings, out, idx, vals, waiting, tables, skip, mine)
 
     def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
              idx: list[int], vals: list[float], waiting: list[int] | None,
-             tables: list[Any], skip: set[int] | frozenset[int]) -> None:
+             tables: list[Any], skip: set[int] | frozenset[int], mine: list[int]) -> None:
         """The rows' meld cells that changed (flat indices ``idx``, values ``vals``) written,
-        ``out[i]`` taken from seat ``seats[i]``'s row of deal ``i``, given its hand, pile
-        and small public cells (:meth:`BatchCells.write`, as last read; none for ``skip``)
-        and the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
-        integers are some, when the caller knows them)."""
+        ``out[i]`` taken from the row of seat ``seats[i]``'s side of deal ``i``, given its
+        "laid by me" cells (flat indices ``mine``), its hand, pile and small public cells
+        (:meth:`BatchCells.write`, as last read; none for ``skip``) and the pending
+        integers ``pendings[i]`` (``waiting``: the deals whose pending integers are some,
+        when the caller knows them)."""
         n, size = self.n, self.size
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
-        np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats),
+        np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats) % n,
                 axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
+        if mine:
+            out.reshape(-1)[np.fromiter(mine, np.intp, len(mine))] = 1.0
         self.small.write(tables, seats, skip, out)
         at: list[int] = []
         pv: list[float] = []
