@@ -154,11 +154,11 @@ class BurracoEncoder(Encoder):
         """``out[i]``: seat ``seats[i]``'s observation of deal ``i``'s table (a
         :class:`~trapoula.games.burraco.turn.Table`: a state, or one played in place)
         with the pending integers ``pendings[i]`` (``waiting``: the deals whose pending
-        integers are some, when the caller knows them).  ``unmoved``: deals whose seat's
-        row is up to date already (the same seat's row was written at the last step and
-        its table has not moved since: a meld being built), only taken.  (Each piece --
-        the small cells, the meld cells -- is one compiled loop over the tables: one loop
-        doing them all, deal by deal, ran about 5 % slower.)"""
+        integers are some, when the caller knows them), for every deal but ``skip``.
+        ``unmoved``: deals whose tables have not moved since the last step, the same seat
+        to act (a meld being built): nothing is read from them again.  (Each piece -- the
+        facts and codes, the meld cells, "laid by me" -- is one compiled loop over the
+        tables: one loop doing them all, deal by deal, ran about 5 % slower.)"""
         idx: list[int] = []
         vals: list[float] = []
         unwritten = skip | unmoved if unmoved else skip
@@ -166,17 +166,18 @@ class BurracoEncoder(Encoder):
         # (the tables read before the rows are taken: that copy evicts them from the caches)
         self.small.read(tables, kept(len(tables), unwritten), seats)
         self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals)
+        rows = kept(len(tables), skip)  # (the deals whose rows are written here)
         mine: list[int] = []
-        self.cells.mine_cells(tables, seats, kept(len(tables), skip), mine)
-        self.take(seats, pendings, out, idx, vals, waiting, tables, skip, mine)
+        self.cells.mine_cells(tables, seats, rows, mine)
+        self.take(seats, pendings, out, idx, vals, waiting, tables, rows, mine)
 
     def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
              idx: list[int], vals: list[float], waiting: list[int] | None,
-             tables: list[Any], skip: set[int] | frozenset[int], mine: list[int]) -> None:
+             tables: list[Any], rows: list[int], mine: list[int]) -> None:
         """The rows' meld cells that changed (flat indices ``idx``, values ``vals``) written,
         ``out[i]`` taken from the row of seat ``seats[i]``'s side of deal ``i``, given its
         "laid by me" cells (flat indices ``mine``), its hand, pile and small public cells
-        (:meth:`BatchCells.write`, as last read; none for ``skip``) and the pending
+        (:meth:`BatchCells.write`, as last read; for the deals ``rows``) and the pending
         integers ``pendings[i]`` (``waiting``: the deals whose pending integers are some,
         when the caller knows them)."""
         n, size = self.n, self.size
@@ -187,7 +188,7 @@ class BurracoEncoder(Encoder):
                 axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
         if mine:
             out.reshape(-1)[np.fromiter(mine, np.intp, len(mine))] = 1.0
-        self.small.write(tables, seats, skip, out)
+        self.small.write(tables, seats, rows, out)
         at: list[int] = []
         pv: list[float] = []
         if waiting is None:
@@ -330,14 +331,13 @@ class BatchCells:
             self.facts[ids_] = facts
             self.codes[ids_] = codes
 
-    def write(self, tables: list[Any], seats: list[int], skip: set[int] | frozenset[int],
+    def write(self, tables: list[Any], seats: list[int], rows: list[int],
               out: np.ndarray) -> None:
         """The hand, pile and small cells of ``out[i]``, seat ``seats[i]``'s row of deal
-        ``i`` (all zeros there), for every deal but ``skip``, from what :meth:`read` read
-        last (a deal not read at this step: its table has not moved since, the same seat
-        to act)."""
+        ``i`` (all zeros there), for every deal ``i`` of ``rows`` (ascending), from what
+        :meth:`read` read last (a deal not read at this step: its table has not moved
+        since, the same seat to act)."""
         n_env = len(tables)
-        rows = kept(n_env, skip)
         if not rows:
             return
         size = self.size
