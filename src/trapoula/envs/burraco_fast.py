@@ -279,24 +279,29 @@ class StateCells:
             self.changes(tables[i], v, caches[i][v], idx, vals, (i * n + v) * size, True)
 
     def mine_cells(self, tables: list[Table], seats: list[int], ids: list[int],
-                   at: list[int]) -> None:
+                   at: list[int], shown: list[int]) -> None:
         """The "laid by me" cells (value 1) of seat ``seats[i]``'s observation of each deal
         ``i`` of ``ids`` (``tables[i]``, no pending meld) in a ``[deals, size]`` array of
-        observations: their flat indices go to ``at``.
+        observations: their flat indices go to ``at``; and the number of meld blocks that
+        observation shows of each side, in its order (the seat's side first), to
+        ``shown``.
 
         >>> from trapoula.envs import adapter_for
         >>> ad = adapter_for("burraco")
         >>> s = ad.game.new_deal(seed=2)
-        >>> at = []
-        >>> StateCells(ad).mine_cells([s], [0], [0], at)
-        >>> at  # (no meld yet)
-        []
+        >>> at, shown = [], []
+        >>> StateCells(ad).mine_cells([s], [0], [0], at, shown)
+        >>> at, shown  # (no meld yet)
+        ([], [0, 0])
         """
         nt, size, o = self.teams, self.size, self.o_melds + MELD_MINE
         for i in ids:
             t = tables[i]
             me = seats[i]
             team = t._ctx.team_of[me]
+            melds = t.melds
+            for r in range(nt):
+                shown.append(min(len(melds[(me + r) % nt]), MAX_MELDS))
             owners = t.owners[team]
             base = i * size + o + (team - me) % nt * MAX_MELDS * _MELD
             for k in range(min(len(owners), MAX_MELDS)):

@@ -49,8 +49,8 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, HEAD_INT
-from trapoula.envs.burraco_actions import DISCARD0, MELD
+from trapoula.envs.burraco import _COPIES, _MELD, HEAD_INT
+from trapoula.envs.burraco_actions import DISCARD0, MAX_MELDS, MELD
 from trapoula.envs.burraco_fast import (
     RowCache,
     StateCells,
@@ -117,6 +117,7 @@ class BurracoEncoder(Encoder):
         self.flat: Any = np.zeros(num_envs * n * self.size, np.float32)
         self.rows = self.flat.reshape(num_envs, n, self.size)
         self.small = BatchCells(adapter, num_envs)
+        self.o_melds = adapter.obs_layout.offset("melds")
         self.caches = [[RowCache(n) for _ in range(n)] for _ in range(num_envs)]
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
@@ -168,24 +169,28 @@ class BurracoEncoder(Encoder):
         self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals)
         rows = kept(len(tables), skip)  # (the deals whose rows are written here)
         mine: list[int] = []
-        self.cells.mine_cells(tables, seats, rows, mine)
-        self.take(seats, pendings, out, idx, vals, waiting, tables, rows, mine)
+        shown: list[int] = []
+        self.cells.mine_cells(tables, seats, rows, mine, shown)
+        self.take(seats, pendings, out, idx, vals, waiting, tables, rows, mine, shown)
 
     def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
              idx: list[int], vals: list[float], waiting: list[int] | None,
-             tables: list[Any], rows: list[int], mine: list[int]) -> None:
+             tables: list[Any], rows: list[int], mine: list[int], shown: list[int]
+             ) -> None:
         """The rows' meld cells that changed (flat indices ``idx``, values ``vals``) written,
-        ``out[i]`` taken from the row of seat ``seats[i]``'s side of deal ``i``, given its
-        "laid by me" cells (flat indices ``mine``), its hand, pile and small public cells
-        (:meth:`BatchCells.write`, as last read; for the deals ``rows``) and the pending
-        integers ``pendings[i]`` (``waiting``: the deals whose pending integers are some,
-        when the caller knows them)."""
-        n, size = self.n, self.size
+        then ``out[i]`` for each deal ``i`` of ``rows``: the meld blocks of the row of seat
+        ``seats[i]``'s side of deal ``i`` that may hold something (``shown``: per deal of
+        ``rows``, how many of each side's blocks, in the row's order), its "laid by me"
+        cells (flat indices ``mine``), its hand, pile and small public cells
+        (:meth:`BatchCells.write`, as last read) and the pending integers ``pendings[i]``
+        (``waiting``: the deals whose pending integers are some, when the caller knows
+        them); every other cell 0."""
+        size = self.size
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
-        np.take(self.rows.reshape(-1, size), np.arange(len(out)) * n + np.asarray(seats) % n,
-                axis=0, out=out, mode="clip")  # (clip: no temporary copy; all valid)
+        out.fill(0.0)
+        self._take_blocks(rows, seats, shown, out)
         if mine:
             out.reshape(-1)[np.fromiter(mine, np.intp, len(mine))] = 1.0
         self.small.write(tables, seats, rows, out)
@@ -198,6 +203,41 @@ class BurracoEncoder(Encoder):
         if at:
             flat: Any = out.reshape(-1)
             flat[at] = pv
+
+
+    def _take_blocks(self, rows: list[int], seats: list[int], shown: list[int],
+                     out: np.ndarray) -> None:
+        """Into ``out[i]`` (zeros) for each deal ``i`` of ``rows``: the first ``shown[j]``
+        meld blocks of each side (the side after side, ``j`` running over ``rows`` then
+        the sides) of the row of seat ``seats[i]``'s side.  A block past a side's melds
+        is all zeros in that row, and most of a row's blocks are: random play shows 1.4
+        melds a side on average.  (A step at N = 1,024: zeroing the array takes about
+        0.6 ms and these blocks about 0.5 ms, where copying whole rows took about 1.3 ms
+        and left the tables' memory out of the caches.)  The sides showing as many
+        blocks are copied at once, one slice of their rows each."""
+        if not rows:
+            return
+        n, size, per = self.n, self.size, MAX_MELDS
+        counts = np.fromiter(shown, np.intp, len(shown))  # [rows * sides]
+        r_ = np.fromiter(rows, np.intp, len(rows))
+        src = r_ * n + np.asarray(seats, np.intp)[r_] % n  # each deal's side row
+        o, width = self.o_melds, per * _MELD
+        sides_out = out[:, o:o + n * width].reshape(len(out), n, width)
+        sides_in = self.rows.reshape(-1, size)[:, o:o + n * width].reshape(-1, n, width)
+        side = np.tile(np.arange(n, dtype=np.intp), len(rows))
+        # (the sides with the same number of blocks shown at once: few numbers, long runs)
+        order = np.argsort(counts, kind="stable")
+        sorted_counts = counts[order]
+        cuts = np.flatnonzero(np.diff(sorted_counts)) + 1
+        first = int(np.searchsorted(sorted_counts, 1))  # (the sides showing none: nothing)
+        bounds = [first, *cuts[cuts > first].tolist(), len(counts)]
+        for a, b in zip(bounds, bounds[1:]):  # noqa: B905 (one shorter)
+            if a >= b:
+                continue
+            sel = order[a:b]
+            w = int(sorted_counts[a]) * _MELD
+            j, sd = sel // n, side[sel]
+            sides_out[r_[j], sd, :w] = sides_in[src[j], sd, :w]
 
 
 def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
