@@ -189,7 +189,10 @@ class BurracoEncoder(Encoder):
         if idx:  # (index and value arrays made with fromiter: numpy reads lists slower)
             self.flat[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(
                 vals, np.float32, len(vals))
-        out.fill(0.0)
+        if out.flags.c_contiguous:  # (as bytes: numpy fills bytes with memset, 2x faster)
+            out.view(np.uint8).fill(0)
+        else:
+            out.fill(0.0)
         self._take_blocks(rows, seats, shown, out)
         if mine:
             out.reshape(-1)[np.fromiter(mine, np.intp, len(mine))] = 1.0
