@@ -119,6 +119,7 @@ class BurracoEncoder(Encoder):
         self.small = BatchCells(adapter, num_envs)
         self.o_melds = adapter.obs_layout.offset("melds")
         self.caches = [[RowCache(n) for _ in range(n)] for _ in range(num_envs)]
+        self.seen: list[Any] = [None] * (2 * num_envs * n)  # (StateCells.batch_changes)
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
         # (tuples of numbers: once seen, the cyclic collector stops visiting them)
@@ -166,7 +167,7 @@ class BurracoEncoder(Encoder):
         tables = tables if isinstance(tables, list) else list(tables)
         # (the tables read before the rows are taken: that copy evicts them from the caches)
         self.small.read(tables, kept(len(tables), unwritten), seats)
-        self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals)
+        self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals, self.seen)
         rows = kept(len(tables), skip)  # (the deals whose rows are written here)
         mine: list[int] = []
         shown: list[int] = []
