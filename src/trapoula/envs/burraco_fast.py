@@ -70,14 +70,14 @@ def knows(adapter: Adapter) -> bool:
 
 class RowCache:
     """What one seat's row holds: the hand's code, the discard pile and its counts, the
-    small public cells, and per team the melds and their owners shown (the table's own
-    tuples: an unchanged team is the same objects) with each meld's cells (but "laid by
-    me", which the owners give).  No tuple is made per meld shown: a batch keeps
-    thousands of these caches, and every object they keep is one more for the cyclic
-    garbage collector to visit."""
+    small public cells, and the melds and their owners shown (the table's own tuples of
+    all teams': a table replaces them when a meld changes, so an unchanged position is the
+    same objects) with each meld's cells per team (but "laid by me", which the owners
+    give).  No list or tuple is made per meld shown: a batch keeps thousands of these
+    caches, and every container they keep is one more for the cyclic garbage collector to
+    visit (tuples of numbers, and of dicts of numbers, it stops visiting once seen)."""
 
-    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "owners", "cells",
-                 "all_melds", "all_owners")
+    __slots__ = ("hand", "pile", "pile_counts", "small", "facts", "melds", "owners", "cells")
 
     def __init__(self, teams: int) -> None:
         self.hand = 0  # (a new row is all zeros: no cards, no pile, no melds)
@@ -85,14 +85,9 @@ class RowCache:
         self.pile_counts: dict[int, int] = {}
         self.small: dict[int, float] = {}
         self.facts: tuple[Any, ...] = ()  # what the small cells were written from
-        self.melds: list[Sequence[MeldInfo]] = [() for _ in range(teams)]
-        self.owners: list[Sequence[int]] = [() for _ in range(teams)]
-        # (tuples of dicts of numbers: the collector stops visiting them once it saw them)
-        self.cells: list[tuple[dict[int, float], ...]] = [() for _ in range(teams)]
-        # the table's tuples of all teams' melds and owners last shown (a table replaces
-        # them when a meld changes: the same objects, nothing to compare)
-        self.all_melds: tuple[Any, ...] = ()
-        self.all_owners: tuple[Any, ...] = ()
+        self.melds: tuple[Sequence[MeldInfo], ...] = ((),) * teams
+        self.owners: tuple[Sequence[int], ...] = ((),) * teams
+        self.cells: tuple[tuple[dict[int, float], ...], ...] = ((),) * teams
 
 
 def _recount(base: int, old: dict[int, int], cards: Any, idx: list[int],
@@ -219,16 +214,18 @@ class StateCells:
                 cache.small = small
         # the melds: each one the row does not show (another object) is compared cell by
         # cell with what its block holds
-        if st.melds is cache.all_melds and st.owners is cache.all_owners:
+        was_melds, was_owners = cache.melds, cache.owners
+        if st.melds is was_melds and st.owners is was_owners:
             return
-        cache.all_melds, cache.all_owners = st.melds, st.owners
+        cache.melds, cache.owners = st.melds, st.owners
         nt = self.teams
+        all_cells = list(cache.cells)
         for t in range(nt):
             melds, owners = st.melds[t], st.owners[t]
-            shown, owned = cache.melds[t], cache.owners[t]
+            shown, owned = was_melds[t], was_owners[t]
             if shown is melds and owned is owners:
                 continue
-            held = cache.cells[t]
+            held = all_cells[t]
             tb = base + self.o_melds + (t - me) % nt * MAX_MELDS * _MELD
             now: list[dict[int, float]] = []
             for k in range(min(len(melds), MAX_MELDS)):
@@ -262,7 +259,8 @@ class StateCells:
                 if owned[k] == me and not batched:
                     idx.append(at + MELD_MINE)
                     vals.append(0.0)
-            cache.melds[t], cache.owners[t], cache.cells[t] = melds, owners, tuple(now)
+            all_cells[t] = tuple(now)
+        cache.cells = tuple(all_cells)
 
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
@@ -272,7 +270,7 @@ class StateCells:
         theirs; the side of seat x is x % sides, as the adapter's relative sides
         are): their flat indices go to ``idx`` and their values to ``vals``.  ``seen``
         holds, at ``2 * row`` and ``2 * row + 1``, the table's melds and owners each row
-        showed last (its cache's ``all_melds`` and ``all_owners``, kept in one list: a row
+        showed last (its cache's ``melds`` and ``owners``, kept in one list: a row
         whose table has the same ones is passed without reading its cache, one object
         fewer to fetch per deal)."""
         n, size = self.teams, self.size
