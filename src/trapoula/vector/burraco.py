@@ -20,14 +20,18 @@ since, checking each one.  A finished deal's rewards come from its table's resul
 (``team_scores``, what ``state.result`` returns), and the replayed record must end with the
 same result.
 
-The observations are the rows of :mod:`trapoula.envs.burraco_fast`, one per deal and seat
-in a ``[N, seats, size]`` array (:class:`BurracoEncoder`): each step brings the acting
-seat's row of every deal up to date from its table (the hand, the discard pile and the
-small public cells for all rows at once in numpy, the melds' cells that changed since
-that seat last acted in one numpy assignment), takes the acting rows into the batch's
-array and adds the pending meld of the deals that are building one.  A deal whose table
-did not move at a step (a meld's cards being chosen) keeps its acting row as it is.  A
-new deal's rows are not cleared: they catch up from what their caches say they show.
+The observations (:class:`BurracoEncoder`) are written into a zeroed array at each step.
+The melds' cells come from rows of :mod:`trapoula.envs.burraco_fast`, one per deal and
+side in a ``[N, sides, size]`` array: what every seat of a side sees of the melds (both
+partners of a side see the same blocks but "laid by me"), brought up to date from the
+acting seat's table (the cells that changed since that side last acted, in one numpy
+assignment) and copied block by block, only as many blocks of each side as it has melds
+(the rest of a side's blocks are zeros).  Then, for all the rows at once in numpy, each
+seat's "laid by me" cells, its hand, the discard pile and the small public cells
+(:class:`BatchCells`, from the facts and codes read from the tables), and the pending
+meld of the deals that are building one.  A deal whose table did not move at a step (a
+meld's cards being chosen) is not read again.  A new deal's side rows are not cleared:
+they catch up from what their caches say they show.
 
 >>> import trapoula.vector
 >>> env = trapoula.vector.make("burraco", num_envs=2, seed=1)
