@@ -221,15 +221,17 @@ def test_burraco_batch_reads_facts_past_a_byte_as_integers() -> None:
     assert compared == 450 and building > 0
 
 
-@pytest.mark.parametrize("preset, players, wide", [
-    ("seed", 4, False), ("seed", 2, False), ("seed", 3, False), ("fibur", 4, False),
-    ("seed", 4, True)])
-def test_burraco_encoder_rows_follow_any_states(preset: str, players: int, wide: bool
-                                                ) -> None:
+@pytest.mark.parametrize("preset, players, wide, strided", [
+    ("seed", 4, False, False), ("seed", 2, False, False), ("seed", 3, False, False),
+    ("fibur", 4, False, False), ("seed", 4, True, False), ("seed", 4, False, True)])
+def test_burraco_encoder_rows_follow_any_states(preset: str, players: int, wide: bool,
+                                                strided: bool) -> None:
     """The Burraco batch encoder (small public cells tabulated in numpy, the rest read from
     the state) over public states of random deals, seats asked in random order and deals
     seen at their end too: every row equals the adapter's tensor of the view.  ``wide``:
-    the public facts read as integers, as when one does not fit in a signed byte."""
+    the public facts read as integers, as when one does not fit in a signed byte.
+    ``strided``: the rows written are every other row of a larger array (not contiguous:
+    the others are left as they are)."""
     import random
     import struct
 
@@ -248,7 +250,8 @@ def test_burraco_encoder_rows_follow_any_states(preset: str, players: int, wide:
     plays = [Play(ad, ad.game.new_deal(seed=s)) for s in (11, 12)]
     for i, p in enumerate(plays):
         enc.start(i, p)
-    out = np.zeros((2, ad.obs_layout.size), np.float32)
+    whole = np.full((4 if strided else 2, ad.obs_layout.size), 7.0, np.float32)
+    out = whole[::2] if strided else whole
     compared = ends = 0
     for _ in range(400):
         # any seat (the one building a meld while it is pending: its row shows it)
@@ -269,6 +272,7 @@ def test_burraco_encoder_rows_follow_any_states(preset: str, players: int, wide:
                 legal = p.legal_ints()
                 p.step(legal[int(rng.random() * len(legal))])
     assert compared == 800 and ends > 0
+    assert not strided or (whole[1::2] == 7.0).all()
 
 
 @pytest.mark.parametrize("preset, players", [("seed", 4), ("seed", 2), ("seed", 3),
