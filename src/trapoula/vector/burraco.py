@@ -174,7 +174,6 @@ class BurracoEncoder(Encoder):
         vals: list[float] = []
         unwritten = skip | unmoved if unmoved else skip
         tables = tables if isinstance(tables, list) else list(tables)
-        # (the tables read before the rows are taken: that copy evicts them from the caches)
         self.small.read(tables, kept(len(tables), unwritten), seats)
         self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals, self.seen)
         rows = kept(len(tables), skip)  # (the deals whose rows are written here)
@@ -213,7 +212,6 @@ class BurracoEncoder(Encoder):
         if at:
             flat: Any = out.reshape(-1)
             flat[at] = pv
-
 
     def _take_blocks(self, rows: list[int], seats: list[int], shown: list[int],
                      out: np.ndarray) -> None:
@@ -297,9 +295,9 @@ def fact_cell(adapter: Any, kind: str, j: int, me: int, value: int
 
 class BatchCells:
     """The hands, the discard piles and the small public cells of the observations of a
-    whole batch, in numpy, written into the batch's array after its rows are taken (the
-    rows kept per seat hold only the melds' cells: what a step writes here for every row
-    is never kept).
+    whole batch, in numpy, written into the batch's array after its meld blocks (the rows
+    kept per side hold only the melds' cells: what a step writes here for every row is
+    never kept).
 
     The hand and the pile: every row's hand and discard slices come from the seat's hand
     code and the pile's code (``tables.py``: two bits per card, three for the joker; a
