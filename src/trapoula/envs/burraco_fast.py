@@ -264,28 +264,17 @@ class StateCells:
 
     def batch_changes(self, tables: list[Table], seats: list[int],
                       caches: list[list[RowCache]], skip: set[int] | frozenset[int],
-                      idx: list[int], vals: list[float], seen: list[Any]) -> None:
+                      idx: list[int], vals: list[float]) -> None:
         """:meth:`changes` (``batched``) of the row of seat ``seats[i]``'s side of every
         deal ``i`` but ``skip`` in a ``[deals, sides, size]`` array of rows (``caches[i]``
         theirs; the side of seat x is x % sides, as the adapter's relative sides
-        are): their flat indices go to ``idx`` and their values to ``vals``.  ``seen``
-        holds, at ``2 * row`` and ``2 * row + 1``, the table's melds and owners each row
-        showed last (its cache's ``melds`` and ``owners``, kept in one list: a row
-        whose table has the same ones is passed without reading its cache, one object
-        fewer to fetch per deal)."""
+        are): their flat indices go to ``idx`` and their values to ``vals``."""
         n, size = self.teams, self.size
         for i in range(len(tables)):
             if skip and i in skip:
                 continue
-            t = tables[i]
             v = seats[i] % n
-            j = i * n + v
-            melds, owners = t.melds, t.owners
-            if melds is seen[2 * j] and owners is seen[2 * j + 1]:
-                continue
-            self.changes(t, v, caches[i][v], idx, vals, j * size, True)
-            seen[2 * j] = melds
-            seen[2 * j + 1] = owners
+            self.changes(tables[i], v, caches[i][v], idx, vals, (i * n + v) * size, True)
 
     def mine_cells(self, tables: list[Table], seats: list[int], ids: list[int],
                    at: list[int], shown: list[int]) -> None:

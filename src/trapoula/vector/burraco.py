@@ -121,9 +121,7 @@ class BurracoEncoder(Encoder):
         self.flat: Any = np.zeros(num_envs * n * self.size, np.float32)
         self.rows = self.flat.reshape(num_envs, n, self.size)
         self.small = BatchCells(adapter, num_envs)
-        self.o_melds = adapter.obs_layout.offset("melds")
         self.caches = [[RowCache(n) for _ in range(n)] for _ in range(num_envs)]
-        self.seen: list[Any] = [None] * (2 * num_envs * n)  # (StateCells.batch_changes)
         self._cls = BurracoState
         self._pending_cells: Any = getattr(adapter, "pending_cells")  # noqa: B009
         # (tuples of numbers: once seen, the cyclic collector stops visiting them)
@@ -174,15 +172,16 @@ class BurracoEncoder(Encoder):
         vals: list[float] = []
         unwritten = skip | unmoved if unmoved else skip
         tables = tables if isinstance(tables, list) else list(tables)
+        pendings = pendings if isinstance(pendings, list) else list(pendings)
         self.small.read(tables, kept(len(tables), unwritten), seats)
-        self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals, self.seen)
+        self.cells.batch_changes(tables, seats, self.caches, unwritten, idx, vals)
         rows = kept(len(tables), skip)  # (the deals whose rows are written here)
         mine: list[int] = []
         shown: list[int] = []
         self.cells.mine_cells(tables, seats, rows, mine, shown)
         self.take(seats, pendings, out, idx, vals, waiting, tables, rows, mine, shown)
 
-    def take(self, seats: list[int], pendings: Sequence[tuple[int, ...]], out: np.ndarray,
+    def take(self, seats: list[int], pendings: list[tuple[int, ...]], out: np.ndarray,
              idx: list[int], vals: list[float], waiting: list[int] | None,
              tables: list[Any], rows: list[int], mine: list[int], shown: list[int]
              ) -> None:
@@ -207,8 +206,7 @@ class BurracoEncoder(Encoder):
         pv: list[float] = []
         if waiting is None:
             waiting = [i for i, pending in enumerate(pendings) if pending]
-        pending_cells(waiting, list(pendings), self._pending_memo, self._pending_of, size, at,
-                      pv)
+        pending_cells(waiting, pendings, self._pending_memo, self._pending_of, size, at, pv)
         if at:
             flat: Any = out.reshape(-1)
             flat[at] = pv
@@ -229,7 +227,7 @@ class BurracoEncoder(Encoder):
         counts = np.fromiter(shown, np.intp, len(shown))  # [rows * sides]
         r_ = np.fromiter(rows, np.intp, len(rows))
         src = r_ * n + np.asarray(seats, np.intp)[r_] % n  # each deal's side row
-        o, width = self.o_melds, per * _MELD
+        o, width = self.cells.o_melds, per * _MELD
         sides_out = out[:, o:o + n * width].reshape(len(out), n, width)
         sides_in = self.rows.reshape(-1, size)[:, o:o + n * width].reshape(-1, n, width)
         side = np.tile(np.arange(n, dtype=np.intp), len(rows))
@@ -524,7 +522,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ptab, whole = self._ptab, self._whole
         ad = self.adapter
         seats = ad.seats
-        unmoved: list[int] = []  # (the deals whose tables do not move: rows up to date)
+        unmoved: list[int] = []  # (the deals whose tables do not move: not read again)
         for i in batch_play(np.flatnonzero(live).tolist(), acts.tolist(), plays, tables, ptab,
                             legal, logs, whole, unmoved):
             table = tables[i]
@@ -539,8 +537,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
 
     def _finish(self, unmoved: set[int] | frozenset[int] = frozenset()) -> None:
         """The masks (from each table's legal moves), seats to act and observations
-        (``unmoved``: the deals whose tables did not move at this step, their rows up to
-        date)."""
+        (``unmoved``: the deals whose tables did not move at this step: not read again)."""
         n_act = self.num_actions
         plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
         pendings: list[tuple[int, ...]] = []
