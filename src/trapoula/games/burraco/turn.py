@@ -70,8 +70,6 @@ from trapoula.games.burraco.tables import (
     ONE,
     ONE_OF,
     SHIFT,
-    WILD_BITS,
-    WILD_OF,
     codes_of,
     count,
 )
@@ -124,12 +122,18 @@ PHASES: Final = ("draw", "play", "over")
 DRAW_ACTION: Final = intern(DRAW, 0, ())
 PICKUP_ACTION: Final = intern(PICKUP, 0, ())
 JOKER_DISCARD: Final = joker_discard()
-_RANKS_MASK: Final = ((1 << 104) - 1) & ~255  # ranks 3..A of a rank-major code (the 2s left out)
-_M33: Final = int("33" * 13, 16)
-_M0F: Final = int("0F" * 13, 16)
-_M80: Final = int("80" * 13, 16)
-_AT_LEAST_2: Final = int("7E" * 13, 16)
-_AT_LEAST_3: Final = int("7D" * 13, 16)
+# A hand's codes are longer than a machine word (106 and 104 bits), and every operation on
+# such an integer makes a new object: legal-move generation splits them once into halves
+# that fit one (suits 0-1 and 2-3 plus the joker; ranks 2-8 and 9-A) and works on those.
+_LO52: Final = (1 << 52) - 1
+_LO56: Final = (1 << 56) - 1
+_LO48: Final = (1 << 48) - 1
+# per-byte masks of a half of a rank-major code (a byte per rank: its four suits' counts)
+_M33: Final = int("33" * 7, 16)
+_M0F: Final = int("0F" * 7, 16)
+_M80: Final = int("80" * 7, 16)
+_AT_LEAST_2: Final = int("7E" * 7, 16)  # (a byte's count plus this has bit 7 set: 2 or more)
+_AT_LEAST_3: Final = int("7D" * 7, 16)
 _CARDS_OF: Final = itemgetter(0)  # an entry's cards: the canonical order of new melds
 
 
@@ -341,13 +345,23 @@ class Table:
         h = self.hands[seat]
         n = self.sizes[seat]
         x = self.picked
-        w = WILD_OF[h & WILD_BITS]
+        # the codes' halves (see _LO52): suit s's field of h is the 26 bits of lo or hi
+        # from bit 26 * (s % 2), the joker's count at bit 52 of hi; rank k's byte of rh is
+        # byte k of rlo (k < 7) or k - 7 of rhi
+        lo = h & _LO52
+        hi = h >> 52
+        rh = self.rhands[seat]
+        rlo = rh & _LO56
+        rhi = rh >> 56 & _LO48
+        # the wild cards held (WILD_OF[h & WILD_BITS]): bit s a 2 of suit s, bit 4 a joker
+        w = ((1 if lo & 3 else 0) | (2 if lo >> 26 & 3 else 0) | (4 if hi & 3 else 0)
+             | (8 if hi >> 26 & 3 else 0) | (16 if hi >> 52 else 0))
         # new melds: the sequences of each suit, the sets of each rank with 2+ (3+) cards
         # (legal.suit_entry, inlined)
         found: list[Entry] = []
         out: list[int] = []
         for s in (0, 1, 2, 3):
-            proj = h >> 26 * s & M26
+            proj = (lo >> 26 * s if s < 2 else hi >> 26 * (s - 2)) & M26
             if not proj or target > 0:
                 continue
             pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
@@ -374,22 +388,24 @@ class Table:
                     out.append(HEAD_MELD)
                     break
         if not out and target <= 0:
-            r = self.rhands[seat] & _RANKS_MASK
-            t = (r & _M33) + (r >> 2 & _M33)
-            t = (t & _M0F) + (t >> 4 & _M0F)
-            hits = (t + (_AT_LEAST_2 if w else _AT_LEAST_3)) & _M80
-            if hits:
-                r = self.rhands[seat]
+            at_least = _AT_LEAST_2 if w else _AT_LEAST_3
+            for half in (0, 1):  # (ranks 3-8, then 9-A: the 2s are no set's)
+                r = rlo & ~255 if half == 0 else rhi
+                t = (r & _M33) + (r >> 2 & _M33)
+                t = (t & _M0F) + (t >> 4 & _M0F)
+                hits = (t + at_least) & _M80
                 while hits:
                     low = hits & -hits
                     hits ^= low
-                    k = (low.bit_length() >> 3) - 1
-                    sets = rank_entry(k, r >> 8 * k & 255, w)
+                    k = (low.bit_length() >> 3) - 1  # (the byte in this half)
+                    sets = rank_entry(k + 7 * half, r >> 8 * k & 255, w)
                     if not first:
                         found += sets
                     elif self._new_meld_legal(sets, h, n):
                         out.append(HEAD_MELD)
                         break
+                if out:
+                    break
         if found:
             found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
             for cards, a, _ in found:
@@ -400,21 +416,21 @@ class Table:
         if melds and target != 0:
             player_only = ctx.opts.meld_ownership == "player"
             owners = self.owners[team]
-            rh = self.rhands[seat]
             for i, meld in enumerate(melds):
                 if (player_only and owners[i] not in (seat, -1)) or (0 < target != i + 1):
                     continue
                 # legal.addition_entry, inlined
                 ms = meld.suit
                 if ms >= 0:
-                    proj = h >> 26 * ms & M26
+                    proj = (lo >> 26 * ms if ms < 2 else hi >> 26 * (ms - 2)) & M26
                     aux = meld.aux
                     wk = 0 if aux[3] else w & ~(1 << ms)
                     if not proj & aux[4] and not proj & 3 and not wk:
                         continue
                     entries = seq_additions(meld, i + 1, proj, wk)
                 else:
-                    byte = rh >> 8 * meld.rank & 255
+                    k = meld.rank
+                    byte = (rlo >> 8 * k if k < 7 else rhi >> 8 * (k - 7)) & 255
                     clean = meld.wild < 0
                     wk = w if clean else 0
                     if not byte and not wk:
