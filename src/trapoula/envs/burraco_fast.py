@@ -361,37 +361,35 @@ def kept(n: int, skip: set[int] | frozenset[int]) -> list[int]:
     return [i for i in range(n) if i not in skip]
 
 
-def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: list[Table],
-               subs: list[Any], still: list[Any], logs: list[list[Action]],
-               whole: list[Action], idle: list[int]) -> list[int]:
+def batch_play(ids: list[int], actions: list[int], pends: list[tuple[int, ...]],
+               tables: list[Table], subs: list[Any], still: list[Any],
+               logs: list[list[Action]], whole: list[Action], idle: list[int]) -> list[int]:
     """One step of a learning environment's batch of tables played in place
     (``trapoula.vector.burraco``), its integers already checked against the masks: for
     each deal ``i`` of ``ids``, ``actions[i]`` either goes on the deal's pending meld
-    (``plays[i].pending``; ``subs[i]``: its sub-decisions' table, ``still[i]``: the
-    candidates still open, narrowed) or completes a move, which ``tables[i]`` plays and
-    ``logs[i]`` records (``whole``: the moves of the integers that are one).  Returns the
-    deals whose hand is over; the deals whose tables did not move (a meld's cards being
-    chosen) go to ``idle``."""
+    (``pends[i]``, its integers; ``subs[i]``: its sub-decisions' table, ``still[i]``:
+    the candidates still open, narrowed) or completes a move, which ``tables[i]`` plays
+    and ``logs[i]`` records (``whole``: the moves of the integers that are one).  Returns
+    the deals whose hand is over; the deals whose tables did not move (a meld's cards
+    being chosen) go to ``idle``."""
     over: list[int] = []
     for i in ids:
         a = actions[i]
-        play = plays[i]
-        play._table = None  # (Play's table of the integers, if asked for, is stale)
-        pend: tuple[int, ...] = play.pending
+        pend = pends[i]
         if pend:
             cards = subs[i][a]
             if cards is None:  # one more card of the meld: the melds still open
-                play.pending = (*pend, a)
+                pends[i] = (*pend, a)
                 open_ = still[i]
                 if open_ is not None:
                     still[i] = narrow(open_, len(pend) - 1, a - SELECT0)
                 idle.append(i)
                 continue
-            play.pending = ()
+            pends[i] = ()
             k = pend[0] - MELD  # (0: a new meld, else the meld number added to)
             act = intern(ADD_CODE if k else MELD_CODE, k, cards)
         elif a >= MELD:  # a meld or an addition starts: its cards follow
-            play.pending = (a,)
+            pends[i] = (a,)
             idle.append(i)
             continue
         else:
@@ -405,36 +403,28 @@ def batch_play(ids: list[int], actions: list[int], plays: list[Any], tables: lis
     return over
 
 
-def batch_heads(tables: list[Table], plays: list[Any], pendings: list[tuple[int, ...]],
-                heads: list[int], lens: list[int], seats: list[int], waiting: list[int]
-                ) -> bytes:
+def batch_heads(tables: list[Table], pends: list[tuple[int, ...]], heads: list[int],
+                lens: list[int], seats: list[int], waiting: list[int]) -> bytes:
     """The move heads of a batch of tables (a learning environment's masks): per table
-    ``tables[i]``, its seat to act goes to ``seats`` and the pending integers of
-    ``plays[i]`` to ``pendings``; one building a meld (pending integers) to ``waiting``
-    (0 to ``lens``, its sub-decisions are not heads); any other's heads but the discards
-    (``Table.heads_held``) to ``heads`` and their number to ``lens``.  Returns the codes
-    of the cards each table may discard, 14 bytes each (zeros for a table building a
-    meld).
+    ``tables[i]``, its seat to act goes to ``seats``; one building a meld (pending
+    integers ``pends[i]``) to ``waiting`` (0 to ``lens``, its sub-decisions are not
+    heads); any other's heads but the discards (``Table.heads_held``) to ``heads`` and
+    their number to ``lens``.  Returns the codes of the cards each table may discard, 14
+    bytes each (zeros for a table building a meld).
 
     >>> from trapoula.envs import adapter_for
-    >>> from trapoula.envs.base import Play
-    >>> ad = adapter_for("burraco")
-    >>> s = ad.game.new_deal(seed=2)
-    >>> plays = [Play(ad, s, rows=False), Play(ad, s, rows=False)]
-    >>> plays[1].pending = (55,)
-    >>> pendings, heads, lens, seats, waiting = [], [], [], [], []
-    >>> held = batch_heads([s, s], plays, pendings, heads, lens, seats, waiting)
-    >>> heads == s.heads_held()[0], pendings, lens, seats, waiting, held == bytes(28)
-    (True, [(), (55,)], [2, 0], [0, 0], [1], True)
+    >>> s = adapter_for("burraco").game.new_deal(seed=2)
+    >>> heads, lens, seats, waiting = [], [], [], []
+    >>> held = batch_heads([s, s], [(), (55,)], heads, lens, seats, waiting)
+    >>> heads == s.heads_held()[0], lens, seats, waiting, held == bytes(28)
+    (True, [2, 0], [0, 0], [1], True)
     """
     out: list[bytes] = []
     zero = bytes(14)
     for i in range(len(tables)):
         t = tables[i]
         seats.append(t._turn)
-        pending: tuple[int, ...] = plays[i].pending
-        pendings.append(pending)
-        if pending:
+        if pends[i]:
             waiting.append(i)
             lens.append(0)
             out.append(zero)
@@ -451,7 +441,8 @@ def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: li
     """The next sub-decisions of a batch's deals building a meld (``waiting``; the masks of
     ``trapoula.vector.burraco``): for each deal ``i`` its sub-decisions' table
     (:func:`~trapoula.envs.burraco_actions.select_table` of its target's candidates still
-    open, ``still[i]``, made from ``tables[i].target_cards`` when None) goes to
+    open, ``still[i]``, made from ``tables[i].target_cards`` when None, in no set order:
+    the table's keys are the same) goes to
     ``subs[i]`` and its integers, at ``i * n_act``, to ``at``.
 
     >>> from trapoula.envs import adapter_for
@@ -466,7 +457,7 @@ def batch_select(waiting: list[int], pendings: list[tuple[int, ...]], tables: li
         pend = pendings[i]
         cands = still[i]
         if cands is None:
-            cands = still[i] = tables[i].target_cards(pend[0] - MELD)
+            cands = still[i] = tables[i].target_cards(pend[0] - MELD, False)
         t = subs[i] = select_table(cands, pend, True)  # (narrowed: all match)
         base = i * n_act
         for k in t:

@@ -448,6 +448,9 @@ class BurracoVectorEnv(LazyFinalsEnv):
         # the cards of the legal moves of a pending meld's target (select_table's candidates)
         self._legal: list[list[Any] | None] = [None] * num_envs
         self._ptab: list[Any] = [None] * num_envs  # a pending meld's decision table
+        # each deal's pending integers (a meld being built), given to its Play when asked
+        # for (env.play(i)): the compiled loops read and write a list, not the objects
+        self._pend: list[tuple[int, ...]] = [()] * num_envs
         self._legal_mask = np.zeros((num_envs, self.num_actions), np.int8)
         self._finished_lazy: dict[int, tuple[Any, list[int], dict[str, Any]]] = {}
 
@@ -469,6 +472,7 @@ class BurracoVectorEnv(LazyFinalsEnv):
         self._entry[i] = st
         self._log[i] = []
         self._legal[i] = None
+        self._pend[i] = ()
         return play
 
     def reset(self) -> tuple[Arr, Arr, Arr]:
@@ -491,7 +495,11 @@ class BurracoVectorEnv(LazyFinalsEnv):
 
     def play(self, i: int) -> Play:
         self.state(i)
-        return self._plays[i]
+        play = self._plays[i]
+        if play.pending != self._pend[i]:
+            play.pending = self._pend[i]
+            play._table = None  # (its table of the integers, if asked for before, is stale)
+        return play
 
     def _engine_action(self, state: Any, a: Any) -> Any:
         return a  # (the finished deals' logs hold the engine moves themselves)
@@ -523,8 +531,8 @@ class BurracoVectorEnv(LazyFinalsEnv):
         ad = self.adapter
         seats = ad.seats
         unmoved: list[int] = []  # (the deals whose tables do not move: not read again)
-        for i in batch_play(np.flatnonzero(live).tolist(), acts.tolist(), plays, tables, ptab,
-                            legal, logs, whole, unmoved):
+        for i in batch_play(np.flatnonzero(live).tolist(), acts.tolist(), self._pend, tables,
+                            ptab, legal, logs, whole, unmoved):
             table = tables[i]
             result = {"scores": table.team_scores()}
             r = ad.rewards(_Final(result))
@@ -539,13 +547,13 @@ class BurracoVectorEnv(LazyFinalsEnv):
         """The masks (from each table's legal moves), seats to act and observations
         (``unmoved``: the deals whose tables did not move at this step: not read again)."""
         n_act = self.num_actions
-        plays, tables, legal, ptab = self._plays, self._tables, self._legal, self._ptab
-        pendings: list[tuple[int, ...]] = []
+        tables, legal, ptab = self._tables, self._legal, self._ptab
+        pendings = self._pend
         heads: list[int] = []  # the heads of the deals not building a meld, deal after deal
         lens: list[int] = []  # how many each deal has (0: building one)
         seats: list[int] = []
         waiting: list[int] = []  # the deals building a meld
-        held = batch_heads(tables, plays, pendings, heads, lens, seats, waiting)
+        held = batch_heads(tables, pendings, heads, lens, seats, waiting)
         n_env = self.num_envs
         flat = _HEAD_LUT[np.fromiter(heads, np.intp, len(heads))]
         flat += np.repeat(np.arange(0, n_env * n_act, n_act), lens)

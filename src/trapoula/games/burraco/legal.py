@@ -88,7 +88,10 @@ Decoded = tuple[int, int, tuple[int, ...], int, int]
 ACTS: Final[list[Action | None]] = []  # the interned actions by id (None: not made yet)
 _KEYS: Final[list[tuple[int, int, tuple[int, ...]]]] = []  # (code, number, cards) by id
 _IDS: Final[dict[tuple[int, int, tuple[int, ...]], int]] = {}
-_DECODED: Final[dict[Action, Decoded]] = {}
+# the internal form of each interned action, by the action's id(): an action hashes by its
+# text in Python code, which a lookup per move would call; every action here is kept
+# alive by ACTS, so no id is reused while its entry lasts (both are emptied together)
+_DECODED: Final[dict[int, Decoded]] = {}
 SUITS: Final[dict[int, tuple[Entry, ...]]] = {}
 DISCARDS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
 RANKS: Final[dict[int, tuple[Entry, ...]]] = {}
@@ -146,7 +149,7 @@ def act(i: int) -> Action:
         for c in cards:
             ds += ONE[c]
             dr += RONE[c]
-        _DECODED[a] = (code, number, cards, ds, dr)
+        _DECODED[id(a)] = (code, number, cards, ds, dr)
     return a
 
 
@@ -162,14 +165,14 @@ def intern(code: int, number: int, cards: tuple[int, ...]) -> Action:
 
 def decode(action: Action) -> Decoded:
     """The internal form of a Burraco action (raises IllegalActionError if it is none)."""
-    d = _DECODED.get(action)
+    d = _DECODED.get(id(action))
     if d is None:
         kind = getattr(action, "kind", None)
         if kind not in KINDS or not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not a Burraco action")
         code = KINDS.index(kind)
         cards = tuple(sorted(c.index for c in action.cards))
-        d = _DECODED[intern(code, (action.number or 0) if code == ADD else 0, cards)]
+        d = _DECODED[id(intern(code, (action.number or 0) if code == ADD else 0, cards))]
     return d
 
 

@@ -320,14 +320,24 @@ class Table:
         ids, _ = self._play(False, target)
         return [ACTS[a] or act(a) for a in ids]
 
-    def target_cards(self, target: int) -> list[tuple[int, ...]]:
-        """The cards (sorted indices) of :meth:`target_moves`, without making the moves."""
+    def target_cards(self, target: int, ordered: bool = True) -> list[tuple[int, ...]]:
+        """The cards (sorted indices) of :meth:`target_moves`, without making the moves;
+        not ``ordered``: in no set order (the new melds are not sorted: a learning
+        environment's sub-decisions do not depend on their order).
+
+        >>> from trapoula.games.burraco.game import Burraco
+        >>> t = Burraco().new_deal(seed=3)
+        >>> t = t.apply(t.legal_actions()[0])
+        >>> sorted(t.target_cards(0, False)) == t.target_cards(0)
+        True
+        """
         if self._phase != PLAY:
             return []
-        ids, _ = self._play(False, target)
+        ids, _ = self._play(False, target, ordered)
         return [cards_of(a) for a in ids]
 
-    def _play(self, first: bool, target: int = -1) -> tuple[list[int], int]:
+    def _play(self, first: bool, target: int = -1, ordered: bool = True
+              ) -> tuple[list[int], int]:
         """The play phase's legal melds and additions, and the cards that may be discarded.
 
         Returns ``(found, held)``: ``found`` the action ids (:data:`legal.ACTS`) of the
@@ -336,7 +346,7 @@ class Table:
         each, unsorted); ``held`` the code (``tables.py``) of the cards whose discard is
         legal: the hand, the hand without the picked card, or none.  With ``target`` 0
         only the new melds, with ``target`` k > 0 only the additions to meld number k,
-        and no discard."""
+        and no discard.  Not ``ordered``: the new melds in no set order."""
         if FULL[0]:
             refresh()
         seat = self._turn
@@ -407,7 +417,8 @@ class Table:
                 if out:
                     break
         if found:
-            found.sort(key=_CARDS_OF)  # (two entries with the same cards are the same entry)
+            if ordered:  # (two entries with the same cards are the same entry)
+                found.sort(key=_CARDS_OF)
             for cards, a, _ in found:
                 if ok_after(self, h, n, cards, -1, None):
                     out.append(a)
