@@ -75,10 +75,12 @@ BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
 BURRACO_COMPILED := legal melds tables scoring context ends turn
 SEARCH_COMPILED := bourloto_dd
 ENVS_COMPILED := burraco_actions burraco_fast
+CORE_COMPILED := shuffle
 COMPILED := $(BOURLOTO_COMPILED:%=trapoula/games/bourloto/%.py) \
   $(BURRACO_COMPILED:%=trapoula/games/burraco/%.py) \
   $(SEARCH_COMPILED:%=trapoula/search/%.py) \
-  $(ENVS_COMPILED:%=trapoula/envs/%.py)
+  $(ENVS_COMPILED:%=trapoula/envs/%.py) \
+  $(CORE_COMPILED:%=trapoula/core/%.py)
 compiled: $(DEVSTAMP)
 	cd src && ../$(VENV)/bin/mypyc $(COMPILED) > ../$(VENV)/mypyc.log 2>&1 \
 	  || { tail -n 30 ../$(VENV)/mypyc.log; exit 1; }
@@ -87,7 +89,8 @@ compiled: $(DEVSTAMP)
 
 pure:
 	rm -rf src/build src/*__mypyc*.so src/trapoula/games/bourloto/*.so \
-	  src/trapoula/games/burraco/*.so src/trapoula/search/*.so src/trapoula/envs/*.so
+	  src/trapoula/games/burraco/*.so src/trapoula/search/*.so src/trapoula/envs/*.so \
+	  src/trapoula/core/*.so
 
 test-compiled: compiled
 	$(PY) -m pytest -q -p no:cacheprovider tests/vector tests/games/burraco tests/games/bourloto \

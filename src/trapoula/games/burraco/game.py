@@ -27,6 +27,7 @@ from trapoula.core.match import TargetMatch
 from trapoula.core.options import RuleOptions
 from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index, seat_name, seat_names
+from trapoula.core.shuffle import shuffle
 from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, RecordError, TrapoulaError
 from trapoula.games.burraco.context import _Ctx, seating
@@ -42,6 +43,7 @@ __all__ = ["Burraco"]
 HAND_SIZE = 11
 POZZETTO_SIZE = 11
 _DECK = sorted(c.index for c in deck_108())
+_ORDER = tuple(c.index for c in deck_108())  # the unshuffled deck, as shuffled
 
 
 class Burraco(Game):
@@ -121,11 +123,11 @@ class Burraco(Game):
         self, seed: int, dealer: int, origin: dict[str, Any],
         dealer_draw: tuple[dict[str, int], ...] = (),
     ) -> BurracoState:
-        deck = [c.index for c in deck_108()]
-        random.Random(seed).shuffle(deck)
+        deck = list(_ORDER)
+        shuffle(random.Random(seed), deck)  # (random.Random(seed).shuffle(deck), compiled)
         origin["deck"] = tuple(deck)  # card indices (record() writes them as text); a tuple
         # of numbers, which the cyclic garbage collector stops visiting once it saw it
-        return self.deal_from_deck(deck, dealer, origin, seed=seed, dealer_draw=dealer_draw)
+        return self._from_deck(deck, dealer, origin, seed, dealer_draw)
 
     def deal_from_deck(
         self, deck: list[int], dealer: int | None = None, origin: dict[str, Any] | None = None,
@@ -137,6 +139,13 @@ class Burraco(Game):
         dealer defaults to the last seat."""
         if sorted(deck) != _DECK:
             raise ConfigError("a Burraco deck holds two packs and four jokers (108 cards)")
+        return self._from_deck(deck, dealer, origin, seed, dealer_draw)
+
+    def _from_deck(
+        self, deck: list[int], dealer: int | None, origin: dict[str, Any] | None, seed: int,
+        dealer_draw: tuple[dict[str, int], ...],
+    ) -> BurracoState:
+        """:meth:`deal_from_deck` of a deck known to be one."""
         n = self.players
         dealer = n - 1 if dealer is None else dealer
         hands: list[list[int]] = [[] for _ in range(n)]
