@@ -71,6 +71,7 @@ def _positions(options: dict[str, Any], deals: int, greedy: bool) -> int:
                     and (m.number or 0) == target], (options, d, target)
                 assert s.target_cards(target) == [
                     tuple(sorted(c.index for c in m.cards)) for m in s.target_moves(target)]
+                assert sorted(s.target_cards(target, False)) == s.target_cards(target)
             s = s.apply(_pick(moves, rng, greedy))
             seen += 1
         assert s.heads() == []
@@ -97,3 +98,19 @@ def test_head_codes() -> None:
     assert head(legal.intern(MELD, 0, (14, 15, 16))) == HEAD_MELD == 66
     assert head(legal.intern(ADD, 7, (17,))) == HEAD_ADD + 7 == 135
     assert head(legal.intern(DISCARD, 0, (51,))) == 51
+
+
+def test_a_rank_with_sets_has_one_of_three_cards() -> None:
+    """What the heads read of a rank's sets without listing them (``Table._play``): a rank
+    has a set when it holds three naturals, or two and a wild card (§3.3, melds.rank_sets),
+    and then one of exactly three cards."""
+    rng = random.Random(3)
+    for _ in range(3000):
+        byte = rng.randrange(256)
+        if any(byte >> 2 * u & 3 == 3 for u in range(4)):  # (two copies of a card at most)
+            continue
+        wilds = rng.randrange(32) if rng.random() < 0.5 else 0
+        naturals = sum(byte >> 2 * u & 3 for u in range(4))
+        sets = legal.rank_entry(rng.randrange(1, 13), byte, wilds)
+        assert bool(sets) == (naturals >= 3 or (naturals >= 2 and wilds > 0)), (byte, wilds)
+        assert not sets or min(len(cards) for cards, _, _ in sets) == 3

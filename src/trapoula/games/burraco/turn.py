@@ -404,6 +404,11 @@ class Table:
                 t = (r & _M33) + (r >> 2 & _M33)
                 t = (t & _M0F) + (t >> 4 & _M0F)
                 hits = (t + at_least) & _M80
+                if hits and first and keeps_discard(x, h, n - 3):
+                    # (the heads: a rank with a set has one of three cards, three naturals
+                    # or two and a wild, melds.rank_sets; ok_after's first test for it)
+                    out.append(HEAD_MELD)
+                    break
                 while hits:
                     low = hits & -hits
                     hits ^= low
