@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "batch_select",
-    "codes_bytes", "kept", "knows", "pending_cells",
+    "codes_bytes", "kept", "knows", "pending_cells", "public_facts",
 ]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
@@ -307,11 +307,38 @@ class StateCells:
                     at.append(base + k * _MELD)
 
 
+def public_facts(t: Table) -> list[int]:
+    """A table's small public facts, one integer each (what an observation shows of the
+    position besides the cards and the melds): the phase, the seat to act (-1 once the
+    hand is over), the dealer, every seat's number of cards, the top discard (-1: no
+    pile), the pile's size, the cards left in the stock, the pozzetti left, whether each
+    team took its pozzetto (0/1), the picked card (-1: none), whether the hand ends after
+    this turn (0/1) and the stalemate count.
+
+    >>> from trapoula.games.burraco.game import Burraco
+    >>> public_facts(Burraco().new_deal(seed=3))  # P1 to draw, P4 dealt; 28 in the stock
+    [0, 0, 3, 11, 11, 11, 11, 28, 1, 41, 2, 0, 0, -1, 0, 0]
+    """
+    out = [t._phase, -1 if t._phase == OVER else t._turn, t._ctx.dealer]
+    out += t.sizes
+    pile = t.discard
+    out.append(pile[-1] if pile else -1)
+    out.append(len(pile))
+    out.append(len(t.stock) - t.spos)
+    out.append(len(t.pozzetti))
+    for took in t.taken:
+        out.append(1 if took else 0)
+    out.append(t.picked)
+    out.append(1 if t.ending else 0)
+    out.append(t.stall)
+    return out
+
+
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
                 piles: list[tuple[int, ...]], codes: list[int],
                 pack: Callable[..., bytes] | None = None) -> bytes:
     """Per deal ``i`` of ``ids``: its table ``tables[i]``'s public facts packed by ``pack``
-    (``Table.public_facts`` as arguments; none without ``pack``), then the hand code of
+    (:func:`public_facts` as arguments; none without ``pack``), then the hand code of
     seat ``seats[i]`` and the code of its discard pile (``tables.py``'s: two bits a card,
     three for the joker), 14 bytes each (little-endian).  ``piles[i]`` and ``codes[i]``
     hold the pile of deal ``i`` last read and its code: a pile that grew from it adds only
@@ -326,16 +353,16 @@ def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],
     >>> int.from_bytes(b[14:], "little") == codes_of(s.discard)[0]
     True
     >>> import struct
-    >>> k = len(s.public_facts())
+    >>> k = len(public_facts(s))
     >>> b2 = codes_bytes([s], [0], [1], [()], [0], struct.Struct(f"<{k}b").pack)
-    >>> list(struct.unpack(f"<{k}b", b2[:k])) == s.public_facts(), b2[k:] == b
+    >>> list(struct.unpack(f"<{k}b", b2[:k])) == public_facts(s), b2[k:] == b
     (True, True)
     """
     out: list[bytes] = []
     for i in ids:
         t = tables[i]
         if pack is not None:
-            out.append(pack(*t.public_facts()))
+            out.append(pack(*public_facts(t)))
         pile = t.discard
         old = piles[i]
         if pile is not old:

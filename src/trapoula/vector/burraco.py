@@ -65,6 +65,7 @@ from trapoula.envs.burraco_fast import (
     kept,
     knows,
     pending_cells,
+    public_facts,
 )
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
@@ -78,7 +79,7 @@ __all__ = ["BatchCells", "BurracoEncoder", "BurracoVectorEnv", "code_values", "f
            "knows"]
 
 Arr = np.ndarray
-_FACTS = Table.public_facts  # (in the order of fact_kinds)
+_FACTS = public_facts  # (in the order of fact_kinds)
 
 
 # the integer of a head (``Table.heads_held``: no discard's)
@@ -248,8 +249,8 @@ class BurracoEncoder(Encoder):
 
 def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
     """The small public facts of a Burraco observation, one integer each, in the order
-    :class:`BatchCells` reads them from a table (``Table.public_facts``): (piece, seat or
-    team index)."""
+    :class:`BatchCells` reads them from a table
+    (:func:`~trapoula.envs.burraco_fast.public_facts`): (piece, seat or team index)."""
     return [("phase", 0), ("to_act", 0), ("dealer", 0),
             *(("hand_counts", k) for k in range(adapter.players)),
             ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),

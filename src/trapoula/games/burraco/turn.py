@@ -122,13 +122,12 @@ PHASES: Final = ("draw", "play", "over")
 DRAW_ACTION: Final = intern(DRAW, 0, ())
 PICKUP_ACTION: Final = intern(PICKUP, 0, ())
 JOKER_DISCARD: Final = joker_discard()
-# A hand's codes are longer than a machine word (106 and 104 bits), and every operation on
-# such an integer makes a new object: legal-move generation splits them once into halves
-# that fit one (suits 0-1 and 2-3 plus the joker; ranks 2-8 and 9-A) and works on those.
+# A hand's codes are longer than a machine word, and an operation on such an integer makes
+# an object: legal-move generation splits them once into halves that fit one (suits 0-1 and
+# 2-3 plus the joker; ranks 2-8 and 9-A); then per-byte masks of a rank half (its counts)
 _LO52: Final = (1 << 52) - 1
 _LO56: Final = (1 << 56) - 1
 _LO48: Final = (1 << 48) - 1
-# per-byte masks of a half of a rank-major code (a byte per rank: its four suits' counts)
 _M33: Final = int("33" * 7, 16)
 _M0F: Final = int("0F" * 7, 16)
 _M80: Final = int("80" * 7, 16)
@@ -355,9 +354,8 @@ class Table:
         h = self.hands[seat]
         n = self.sizes[seat]
         x = self.picked
-        # the codes' halves (see _LO52): suit s's field of h is the 26 bits of lo or hi
-        # from bit 26 * (s % 2), the joker's count at bit 52 of hi; rank k's byte of rh is
-        # byte k of rlo (k < 7) or k - 7 of rhi
+        # the codes' halves (_LO52): suit s's field of h is the 26 bits of lo or hi from bit
+        # 26 * (s % 2), the joker's at bit 52 of hi; rank k's byte: byte k of rlo or k - 7 of rhi
         lo = h & _LO52
         hi = h >> 52
         rh = self.rhands[seat]
@@ -474,31 +472,6 @@ class Table:
             if c != x and self.taken[team] and can_close(self, c, melds):
                 return out, h
         return out, 0
-
-    def public_facts(self) -> list[int]:
-        """The position's small public facts, one integer each: the phase, the seat to act
-        (-1 once the hand is over), the dealer, every seat's number of cards, the top
-        discard (-1: no pile), the pile's size, the cards left in the stock, the pozzetti
-        left, whether each team took its pozzetto (0/1), the picked card (-1: none),
-        whether the hand ends after this turn (0/1) and the stalemate count.
-
-        >>> from trapoula.games.burraco.game import Burraco
-        >>> Burraco().new_deal(seed=3).public_facts()  # P1 to draw, P4 dealt; 28 in the stock
-        [0, 0, 3, 11, 11, 11, 11, 28, 1, 41, 2, 0, 0, -1, 0, 0]
-        """
-        out = [self._phase, -1 if self._phase == OVER else self._turn, self._ctx.dealer]
-        out += self.sizes
-        pile = self.discard
-        out.append(pile[-1] if pile else -1)
-        out.append(len(pile))
-        out.append(len(self.stock) - self.spos)
-        out.append(len(self.pozzetti))
-        for took in self.taken:
-            out.append(1 if took else 0)
-        out.append(self.picked)
-        out.append(1 if self.ending else 0)
-        out.append(self.stall)
-        return out
 
     # --- effects ------------------------------------------------------------------------------
     def step(self, move: Action) -> None:
