@@ -48,7 +48,6 @@ from trapoula.games.burraco.legal import (
     SUITS,
     Entry,
     act,
-    cards_of,
     decode,
     head,
     intern,
@@ -322,21 +321,15 @@ class Table:
     def target_cards(self, target: int, ordered: bool = True) -> list[tuple[int, ...]]:
         """The cards (sorted indices) of :meth:`target_moves`, without making the moves;
         not ``ordered``: in no set order (the new melds are not sorted: a learning
-        environment's sub-decisions do not depend on their order).
-
-        >>> from trapoula.games.burraco.game import Burraco
-        >>> t = Burraco().new_deal(seed=3)
-        >>> t = t.apply(t.legal_actions()[0])
-        >>> sorted(t.target_cards(0, False)) == t.target_cards(0)
-        True
-        """
+        environment's sub-decisions do not depend on their order; ``test_heads.py``)."""
         if self._phase != PLAY:
             return []
-        ids, _ = self._play(False, target, ordered)
-        return [cards_of(a) for a in ids]
+        out: list[tuple[int, ...]] = []
+        self._play(False, target, ordered, out)
+        return out
 
-    def _play(self, first: bool, target: int = -1, ordered: bool = True
-              ) -> tuple[list[int], int]:
+    def _play(self, first: bool, target: int = -1, ordered: bool = True,
+              cards_out: list[tuple[int, ...]] | None = None) -> tuple[list[int], int]:
         """The play phase's legal melds and additions, and the cards that may be discarded.
 
         Returns ``(found, held)``: ``found`` the action ids (:data:`legal.ACTS`) of the
@@ -345,7 +338,8 @@ class Table:
         each, unsorted); ``held`` the code (``tables.py``) of the cards whose discard is
         legal: the hand, the hand without the picked card, or none.  With ``target`` 0
         only the new melds, with ``target`` k > 0 only the additions to meld number k,
-        and no discard.  Not ``ordered``: the new melds in no set order."""
+        and no discard.  Not ``ordered``: the new melds in no set order.  ``cards_out``:
+        the cards of the legal melds and additions go there instead of their ids."""
         if FULL[0]:
             refresh()
         seat = self._turn
@@ -424,7 +418,10 @@ class Table:
                 found.sort(key=_CARDS_OF)
             for cards, a, _ in found:
                 if ok_after(self, h, n, cards, -1, None):
-                    out.append(a)
+                    if cards_out is None:
+                        out.append(a)
+                    else:
+                        cards_out.append(cards)
         # additions to the team's melds
         melds = self.melds[team]
         if melds and target != 0:
@@ -458,7 +455,10 @@ class Table:
                     if first:
                         out.append(HEAD_ADD + i + 1)
                         break
-                    out.append(a)
+                    if cards_out is None:
+                        out.append(a)
+                    else:
+                        cards_out.append(cards)
         # discards
         if target >= 0:
             return out, 0
