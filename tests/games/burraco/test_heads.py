@@ -114,3 +114,35 @@ def test_a_rank_with_sets_has_one_of_three_cards() -> None:
         sets = legal.rank_entry(rng.randrange(1, 13), byte, wilds)
         assert bool(sets) == (naturals >= 3 or (naturals >= 2 and wilds > 0)), (byte, wilds)
         assert not sets or min(len(cards) for cards, _, _ in sets) == 3
+
+
+def test_shortest_additions_are_those_of_the_cached_additions() -> None:
+    """What the heads read of a meld's additions without listing them
+    (``legal.seq_add_shortest``, ``legal.set_add_shortest``): the fewest cards of the
+    additions ``legal.addition_entry`` lists (0: none), for every meld and hand met in
+    random deals."""
+    from trapoula.games.burraco.tables import M26, WILD_BITS, WILD_OF
+
+    game = trapoula.make("burraco")
+    checked = 0
+    for d in range(30):
+        s = game.new_deal(seed=derive_seed(5, d))
+        rng = random.Random(d)
+        while not s.is_over:
+            for melds in s.melds:
+                for meld in melds:
+                    for h, rh in zip(s.hands, s.rhands, strict=True):
+                        w = WILD_OF[h & WILD_BITS]
+                        if meld.suit >= 0:
+                            proj = h >> 26 * meld.suit & M26
+                            wk = 0 if meld.aux[3] else w & ~(1 << meld.suit)
+                            m = legal.seq_add_shortest(meld, proj, wk)
+                        else:
+                            proj = rh >> 8 * meld.rank & 255
+                            wk = w if meld.wild < 0 else 0
+                            m = legal.set_add_shortest(meld.rank, meld.wild < 0, proj, wk)
+                        entries = legal.addition_entry(meld, 1, proj, w)
+                        assert m == min((k for _, _, k in entries), default=0), (d, meld)
+                        checked += 1
+            s = s.apply(_pick(s.moves(), rng, True))
+    assert checked > 1000

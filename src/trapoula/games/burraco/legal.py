@@ -65,8 +65,10 @@ __all__ = [
     "intern",
     "rank_entry",
     "refresh",
+    "seq_add_shortest",
     "seq_additions",
     "seq_shortest",
+    "set_add_shortest",
     "set_additions",
     "suit_discards",
     "suit_entry",
@@ -387,20 +389,62 @@ def set_additions(key: tuple[int, bool, int, int, int]) -> tuple[Entry, ...]:
         if len(SET_ADDS) > _LIMIT:
             _clear()
         rank, clean, number, byte, wk = key
-        h = [0] * NCARDS
-        for u in range(4):
-            h[13 * u + rank] = byte >> 2 * u & 3
-        for c in _wilds(wk):
-            h[c] = 1
         e = SET_ADDS[key] = tuple(
-            (a, aid(ADD, number, a), len(a)) for a in set_additions_of(rank, clean, h)
+            (a, aid(ADD, number, a), len(a)) for a in _set_cards(rank, clean, byte, wk)
         )
     return e
+
+
+def _set_cards(rank: int, clean: bool, byte: int, wk: int) -> list[tuple[int, ...]]:
+    """The additions (cards) to a set of ``rank`` from a hand whose cards of that rank are
+    ``byte`` and whose wild cards are ``wk`` (the reference enumeration of ``melds.py``)."""
+    h = [0] * NCARDS
+    for u in range(4):
+        h[13 * u + rank] = byte >> 2 * u & 3
+    for c in _wilds(wk):
+        h[c] = 1
+    return set_additions_of(rank, clean, h)
+
+
+# the fewest cards of an addition to a set, by rank | clean << 4 | byte << 5 | wilds << 13
+# (0 not known yet, 1 none, else 1 + the fewest): what a learning environment's masks ask
+# (is there one, and may a short one be laid?) without the cached moves; never emptied
+_SET_SHORTEST: Final = bytearray(1 << 18)
+
+
+def set_add_shortest(rank: int, clean: bool, byte: int, wk: int) -> int:
+    """The fewest cards of an addition to a set of ``rank`` (``clean``: it holds no wild)
+    from a hand whose cards of that rank are ``byte`` and whose usable wild cards are
+    ``wk`` (0: there is none): :func:`set_additions` without making its entries.
+
+    >>> set_add_shortest(1, True, 0b1, 0), set_add_shortest(1, False, 0, 0b1)  # a 3S; a 2S
+    (1, 0)
+    """
+    key = rank | (16 if clean else 0) | byte << 5 | wk << 13
+    v = _SET_SHORTEST[key]
+    if not v:
+        cards = _set_cards(rank, clean, byte, wk)
+        v = _SET_SHORTEST[key] = 1 + min([len(a) for a in cards]) if cards else 1
+    return v - 1
 
 
 def seq_additions(meld: MeldInfo, number: int, proj: int, wk: int) -> tuple[Entry, ...]:
     """The additions to sequence ``meld`` from a hand whose suit field is ``proj`` and whose
     usable wilds other than the suit's 2s are ``wk``."""
+    hand = _joining(meld, proj)
+    key = (meld.code, number, hand, proj & 3, wk)
+    e = ADDS.get(key)
+    if e is None:
+        if len(ADDS) > _LIMIT:
+            _clear()
+        e = ADDS[key] = tuple((a, aid(ADD, number, a), len(a))
+                              for a in _seq_cards(meld, hand, proj & 3, wk))
+    return e
+
+
+def _joining(meld: MeldInfo, proj: int) -> int:
+    """The positions of the naturals of a hand's suit field ``proj`` that could join
+    sequence ``meld`` (see :func:`addition_entry`): what its additions depend on."""
     own, fmin, fmax, fixed, attach = meld.aux
     hand = _POS_LO[proj & 0x3FFF] | _POS_HI[proj >> 14]
     if fmin:
@@ -410,18 +454,45 @@ def seq_additions(meld: MeldInfo, number: int, proj: int, wk: int) -> tuple[Entr
         above = missing >> (fmax + 1) << (fmax + 1)
         above ^= above & -above  # and the first above
         hand &= ((above & -above) - 1) & ~((1 << below.bit_length()) - 1)
-    key = (meld.code, number, hand & ~own, proj & 3, wk)
-    e = ADDS.get(key)
-    if e is None:
-        if len(ADDS) > _LIMIT:
-            _clear()
-        adds = list(_add_part(meld, key[2], key[3], -1))
-        for u in range(5):
-            if wk >> u & 1:
-                adds.extend(_add_part(meld, key[2], key[3], u))
-        adds.sort()
-        e = ADDS[key] = tuple((a, aid(ADD, number, a), len(a)) for a in adds)
-    return e
+    return hand & ~own
+
+
+def _seq_cards(meld: MeldInfo, hand: int, twos: int, wk: int) -> list[tuple[int, ...]]:
+    """The additions (cards, sorted) to sequence ``meld`` from the naturals at positions
+    ``hand`` (:func:`_joining`), ``twos`` of the suit's 2s and the wild cards ``wk``."""
+    adds = list(_add_part(meld, hand, twos, -1))
+    for u in range(5):
+        if wk >> u & 1:
+            adds.extend(_add_part(meld, hand, twos, u))
+    adds.sort()
+    return adds
+
+
+# the fewest cards of an addition to a sequence, by its cards' code and the hand's part
+# (see seq_add_shortest; 0: none, else 1 + the fewest), holding integers only: the cyclic
+# garbage collector never visits it
+_SEQ_SHORTEST: Final[dict[int, int]] = {}
+
+
+def seq_add_shortest(meld: MeldInfo, proj: int, wk: int) -> int:
+    """The fewest cards of an addition to sequence ``meld`` from a hand whose suit field is
+    ``proj`` and whose usable wilds other than the suit's 2s are ``wk`` (0: there is
+    none): :func:`seq_additions` without making its entries, its key an integer.
+
+    >>> from trapoula.games.burraco.melds import analyze_sorted
+    >>> m = analyze_sorted((14, 15, 16))  # 3H 4H 5H
+    >>> seq_add_shortest(m, ONE[17] >> 26, 0), seq_add_shortest(m, ONE[19] >> 26, 0)  # 6H; 8H
+    (1, 0)
+    """
+    hand = _joining(meld, proj)
+    key = meld.code << 22 | hand << 7 | (proj & 3) << 5 | wk
+    v = _SEQ_SHORTEST.get(key)
+    if v is None:
+        if len(_SEQ_SHORTEST) > _LIMIT:
+            _SEQ_SHORTEST.clear()  # (no action id: emptied on its own)
+        cards = _seq_cards(meld, hand, proj & 3, wk)
+        v = _SEQ_SHORTEST[key] = 1 + min([len(a) for a in cards]) if cards else 1
+    return v - 1
 
 
 def _add_part(meld: MeldInfo, hand: int, twos: int, u: int) -> tuple[tuple[int, ...], ...]:

@@ -44,7 +44,6 @@ from trapoula.games.burraco.legal import (
     PICKUP,
     PRES_HI,
     PRES_LO,
-    SET_ADDS,
     SUITS,
     Entry,
     act,
@@ -54,8 +53,10 @@ from trapoula.games.burraco.legal import (
     joker_discard,
     rank_entry,
     refresh,
+    seq_add_shortest,
     seq_additions,
     seq_shortest,
+    set_add_shortest,
     set_additions,
     suit_discards,
     suit_sequences,
@@ -96,21 +97,8 @@ def _no_mypyc_attr(*_args: object, **_kwargs: object) -> Any:
 globals().setdefault("mypyc_attr", _no_mypyc_attr)
 
 __all__ = [
-    "ADD",
-    "DISCARD",
-    "DRAW",
-    "HEAD_ADD",
-    "HEAD_DRAW",
-    "HEAD_MELD",
-    "HEAD_PICKUP",
-    "MELD",
-    "OVER",
-    "PHASES",
-    "PICKUP",
-    "PLAY",
-    "START",
-    "Table",
-    "head",
+    "ADD", "DISCARD", "DRAW", "HEAD_ADD", "HEAD_DRAW", "HEAD_MELD", "HEAD_PICKUP", "MELD",
+    "OVER", "PHASES", "PICKUP", "PLAY", "START", "Table", "head",
 ]
 
 # phases: before the draw, after it, hand over
@@ -438,7 +426,7 @@ class Table:
                     wk = 0 if aux[3] else w & ~(1 << ms)
                     if not proj & aux[4] and not proj & 3 and not wk:
                         continue
-                    entries = seq_additions(meld, i + 1, proj, wk)
+                    m = seq_add_shortest(meld, proj, wk) if first else -1
                 else:
                     k = meld.rank
                     byte = (rlo >> 8 * k if k < 7 else rhi >> 8 * (k - 7)) & 255
@@ -446,9 +434,13 @@ class Table:
                     wk = w if clean else 0
                     if not byte and not wk:
                         continue
-                    skey = (meld.rank, clean, i + 1, byte, wk)
-                    cached = SET_ADDS.get(skey)
-                    entries = set_additions(skey) if cached is None else cached
+                    m = set_add_shortest(k, clean, byte, wk) if first else -1
+                if m >= 0 and (not m or keeps_discard(x, h, n - m)):
+                    if m:  # (the heads: there is one, and ok_after's first test passes)
+                        out.append(HEAD_ADD + i + 1)
+                    continue
+                entries = (seq_additions(meld, i + 1, proj, wk) if ms >= 0
+                           else set_additions((k, clean, i + 1, byte, wk)))
                 for cards, a, _ in entries:
                     if not ok_after(self, h, n, cards, i, meld):
                         continue
