@@ -53,13 +53,9 @@ __all__ = [
     "HEAD_MELD",
     "HEAD_PICKUP",
     "JOINED",
-    "JOINED_BYTES",
     "JOINED_COUNT",
-    "JOINED_COUNT_BYTES",
     "MELD",
     "PICKUP",
-    "PRES_HI_BYTES",
-    "PRES_LO_BYTES",
     "addition_entry",
     "act",
     "aid",
@@ -450,9 +446,7 @@ def _joining(meld: MeldInfo, proj: int) -> int:
     """The positions of the naturals of a hand's suit field ``proj`` that could join
     sequence ``meld`` (see :func:`addition_entry`): what its additions depend on."""
     own, fmin, fmax, fixed, attach = meld.aux
-    lo, hi = 2 * (proj & 0x3FFF), 2 * (proj >> 14)
-    hand = (_POS_LO_BYTES[lo] | _POS_LO_BYTES[lo + 1] << 8
-            | _POS_HI_BYTES[hi] | _POS_HI_BYTES[hi + 1] << 8)
+    hand = _POS_LO[proj & 0x3FFF] | _POS_HI[proj >> 14]
     if fmin:
         missing = ~(own | hand) & 0x7FFF | 1 | 1 << 15
         below = missing & ((1 << fmin) - 1)
@@ -491,7 +485,7 @@ def seq_add_shortest(meld: MeldInfo, proj: int, wk: int) -> int:
     (1, 0)
     """
     hand = _joining(meld, proj)
-    key = meld.code << 22 | (hand << 7 | (proj & 3) << 5 | wk)  # (one long operation)
+    key = meld.code << 22 | hand << 7 | (proj & 3) << 5 | wk
     v = _SEQ_SHORTEST.get(key)
     if v is None:
         if len(_SEQ_SHORTEST) > _LIMIT:
@@ -580,20 +574,6 @@ PRES_HI: Final = tuple(_presence(c) << 7 for c in range(1 << 12))
 # the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)
 _POS_LO: Final = tuple(_positions(c, 0) for c in range(1 << 14))
 _POS_HI: Final = tuple(_positions(c, 7) for c in range(1 << 12))
-
-
-def _bytes_of(values: tuple[int, ...], width: int) -> bytes:
-    return b"".join([v.to_bytes(width, "little") for v in values])
-
-
-# the same tables as bytes (two a value where one does not hold it) for the hot paths: no
-# pointer to follow to an integer object (the tuples' are spread over a megabyte)
-PRES_LO_BYTES: Final = _bytes_of(PRES_LO, 1)
-PRES_HI_BYTES: Final = _bytes_of(tuple(v >> 7 for v in PRES_HI), 1)  # (shift them back)
-JOINED_BYTES: Final = _bytes_of(JOINED, 2)
-JOINED_COUNT_BYTES: Final = _bytes_of(JOINED_COUNT, 1)
-_POS_LO_BYTES: Final = _bytes_of(_POS_LO, 2)
-_POS_HI_BYTES: Final = _bytes_of(_POS_HI, 2)
 
 
 def joker_discard() -> Action:

@@ -38,14 +38,12 @@ from trapoula.games.burraco.legal import (
     HEAD_DRAW,
     HEAD_MELD,
     HEAD_PICKUP,
-    JOINED_BYTES,
-    JOINED_COUNT_BYTES,
+    JOINED,
+    JOINED_COUNT,
     MELD,
     PICKUP,
     PRES_HI,
-    PRES_HI_BYTES,
     PRES_LO,
-    PRES_LO_BYTES,
     SUITS,
     Entry,
     act,
@@ -356,9 +354,9 @@ class Table:
             proj = (lo >> 26 * s if s < 2 else hi >> 26 * (s - 2)) & M26
             if not proj or target > 0:
                 continue
-            pres = PRES_LO_BYTES[proj & 0x3FFF] | PRES_HI_BYTES[proj >> 14] << 7
-            joined = JOINED_BYTES[2 * pres] | JOINED_BYTES[2 * pres + 1] << 8
-            d = JOINED_COUNT_BYTES[pres]
+            pres = PRES_LO[proj & 0x3FFF] | PRES_HI[proj >> 14]
+            joined = JOINED[pres]
+            d = JOINED_COUNT[pres]
             if d > 2 or (d == 2 and w):
                 key = joined | (proj & 3) << 13 | (w & ~(1 << s)) << 15 | s << 20
                 if first:  # (the heads: is there one, and a short one?)
