@@ -485,7 +485,7 @@ def seq_add_shortest(meld: MeldInfo, proj: int, wk: int) -> int:
     (1, 0)
     """
     hand = _joining(meld, proj)
-    key = meld.code << 22 | hand << 7 | (proj & 3) << 5 | wk
+    key = meld.code << 22 | (hand << 7 | (proj & 3) << 5 | wk)  # (one long operation)
     v = _SEQ_SHORTEST.get(key)
     if v is None:
         if len(_SEQ_SHORTEST) > _LIMIT:
