@@ -42,8 +42,8 @@ __all__ = ["Burraco"]
 
 HAND_SIZE = 11
 POZZETTO_SIZE = 11
-_DECK = sorted(c.index for c in deck_108())
 _ORDER = tuple(c.index for c in deck_108())  # the unshuffled deck, as shuffled
+_DECK = sorted(_ORDER)
 
 
 class Burraco(Game):
@@ -82,10 +82,10 @@ class Burraco(Game):
         Pn).  Burraco deals the same in every dealing version (``dealing``)."""
         d = self.players - 1 if dealer is None else self._seat(dealer, "dealer")
         if rng is not None:
-            deck = [c.index for c in deck_108()]
-            rng.shuffle(deck)
+            deck = list(_ORDER)
+            shuffle(rng, deck)  # (rng.shuffle(deck))
             origin = {"deck": [str(Card.from_index(i)) for i in deck], "dealer": f"P{d + 1}"}
-            return self.deal_from_deck(deck, d, origin)
+            return self._from_deck(deck, d, origin, 0, ())
         seed = fresh_seed() if seed is None else seed
         return self._deal(seed, d, {"seed": seed, "dealer": f"P{d + 1}"})
 

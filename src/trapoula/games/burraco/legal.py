@@ -25,6 +25,7 @@ emptied at once before the next generation of moves (:func:`refresh`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
 
@@ -311,12 +312,17 @@ def _seq_template(pres: int, twos: int, wild: bool) -> tuple[tuple[int, ...], ..
 _SHORTEST: Final = bytearray(1 << 16)
 
 
+def _plus_fewest(moves: Sequence[tuple[int, ...]]) -> int:
+    """1 + the fewest cards of ``moves``, 1 when there is none: a shortest cache's value."""
+    return 1 + min([len(m) for m in moves]) if moves else 1
+
+
 def _template_shortest(key: int) -> int:
     """The fewest cards of a sequence of template ``key`` (0: it has none)."""
     v = _SHORTEST[key]
     if not v:
         t = _seq_template(key & 0x1FFF, key >> 13 & 3, bool(key >> 15))
-        v = _SHORTEST[key] = 1 + min([len(m) for m in t]) if t else 1
+        v = _SHORTEST[key] = _plus_fewest(t)
     return v - 1
 
 
@@ -424,7 +430,7 @@ def set_add_shortest(rank: int, clean: bool, byte: int, wk: int) -> int:
     v = _SET_SHORTEST[key]
     if not v:
         cards = _set_cards(rank, clean, byte, wk)
-        v = _SET_SHORTEST[key] = 1 + min([len(a) for a in cards]) if cards else 1
+        v = _SET_SHORTEST[key] = _plus_fewest(cards)
     return v - 1
 
 
@@ -469,7 +475,7 @@ def _seq_cards(meld: MeldInfo, hand: int, twos: int, wk: int) -> list[tuple[int,
 
 
 # the fewest cards of an addition to a sequence, by its cards' code and the hand's part
-# (see seq_add_shortest; 0: none, else 1 + the fewest), holding integers only: the cyclic
+# (see seq_add_shortest; 1: none, else 1 + the fewest), holding integers only: the cyclic
 # garbage collector never visits it
 _SEQ_SHORTEST: Final[dict[int, int]] = {}
 
@@ -491,7 +497,7 @@ def seq_add_shortest(meld: MeldInfo, proj: int, wk: int) -> int:
         if len(_SEQ_SHORTEST) > _LIMIT:
             _SEQ_SHORTEST.clear()  # (no action id: emptied on its own)
         cards = _seq_cards(meld, hand, proj & 3, wk)
-        v = _SEQ_SHORTEST[key] = 1 + min([len(a) for a in cards]) if cards else 1
+        v = _SEQ_SHORTEST[key] = _plus_fewest(cards)
     return v - 1
 
 

@@ -340,9 +340,7 @@ class Table:
         # 26 * (s % 2), the joker's at bit 52 of hi; rank k's byte: byte k of rlo or k - 7 of rhi
         lo = h & _LO52
         hi = h >> 52
-        rh = self.rhands[seat]
-        rlo = rh & _LO56
-        rhi = rh >> 56 & _LO48
+        rlo = rhi = -1  # (split when a rank is first asked for)
         # the wild cards held (WILD_OF[h & WILD_BITS]): bit s a 2 of suit s, bit 4 a joker
         w = ((1 if lo & 3 else 0) | (2 if lo >> 26 & 3 else 0) | (4 if hi & 3 else 0)
              | (8 if hi >> 26 & 3 else 0) | (16 if hi >> 52 else 0))
@@ -378,6 +376,8 @@ class Table:
                     out.append(HEAD_MELD)
                     break
         if not out and target <= 0:
+            rh = self.rhands[seat]
+            rlo, rhi = rh & _LO56, rh >> 56 & _LO48
             at_least = _AT_LEAST_2 if w else _AT_LEAST_3
             for half in (0, 1):  # (ranks 3-8, then 9-A: the 2s are no set's)
                 r = rlo & ~255 if half == 0 else rhi
@@ -429,6 +429,9 @@ class Table:
                     m = seq_add_shortest(meld, proj, wk) if first else -1
                 else:
                     k = meld.rank
+                    if rlo < 0:
+                        rh = self.rhands[seat]
+                        rlo, rhi = rh & _LO56, rh >> 56 & _LO48
                     byte = (rlo >> 8 * k if k < 7 else rhi >> 8 * (k - 7)) & 255
                     clean = meld.wild < 0
                     wk = w if clean else 0
