@@ -143,6 +143,7 @@ def steps_of(rec: list[Any], final: Any) -> list[dict[str, Any]]:
     tricks = final.public_view().tricks
     plays = 0
     over = False  # (a redeal in the confirmation round: pexevida's deal ends there)
+    dealt = False
     for s, acts, a in rec:
         seat = s.current_index
         th = seat + 1
@@ -171,7 +172,10 @@ def steps_of(rec: list[Any], final: Any) -> list[dict[str, Any]]:
                           "ours": sorted({x.kind for x in acts})})
             steps.append({"e": ["ΑΕΡΑΣ", th, "ΝΑΙ" if a.kind == "approve" else "ΚΟΜΜΕΝΗ"]})
             continue
-        if plays == 0 and not any(st.get("ask") == "hands" for st in steps):
+        if not dealt:  # the contract and the hands once the deal is complete
+            dealt = True
+            steps.append({"ask": "contract", "at": "after the bidding",
+                          "ours": {"buyer": final._ctx.taker + 1, "trump": str(final.trump)}})
             steps.append({"ask": "hands", "at": "after the deal", "ours": [
                 " ".join(sorted(pex(c) for c in cards_of(h))) for h in final._ctx.hands]})
         shown = " ".join(sorted(pex(c) for c in a.cards))
@@ -262,13 +266,17 @@ def report(out: dict[str, Any], deals: int, played: int, skip_exchange: bool,
     exit code."""
     c = out["counts"]
     diffs = out["differences"]
+    parts = [
+        f"{c['bids']} bids", f"{c['contracts']} contracts", f"{c['confirms']} confirmations",
+        f"{c['exchange_checks']} seven-exchange checks ({c['exchanges']} swaps)",
+        f"{c['aponta_checks']} άποντα checks ({c['aponta']} redeals)",
+        f"{c['legal_sets']} legal sets",
+        f"{c['show_checks']} show checks ({c['show_sets']} with declarations)",
+        f"{c['answers']} answers", f"{c['bourlot_checks']} Bourlot offers",
+        f"{c['tricks']} trick winners", f"{c['scores']} deal scores",
+    ]
     print(f"compared {deals} deals ({played} played out, {deals - played} thrown in): "
-          f"{c['bids']} bids, {c['confirms']} confirmations, {c['exchange_checks']} "
-          f"seven-exchange checks ({c['exchanges']} swaps), {c['aponta_checks']} άποντα checks "
-          f"({c['aponta']} redeals), {c['legal_sets']} legal sets, {c['show_checks']} show "
-          f"checks ({c['show_sets']} with declarations), {c['answers']} answers, "
-          f"{c['bourlot_checks']} Bourlot offers, {c['tricks']} trick winners, "
-          f"{c['scores']} deal scores")
+          + ", ".join(parts))
     kinds: dict[str, list[dict[str, Any]]] = {}
     for d in diffs:
         kinds.setdefault(d["kind"], []).append(d)

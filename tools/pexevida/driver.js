@@ -12,7 +12,9 @@
 // Trapezi.trapeziProcessEnergia as its server applies them; at each decision the options
 // pexevida's interface would offer are read from its own arming functions:
 //
-//   bid      efoplismosΑΓΟΡΑbelot's panel (suits, ΠΑΣΟ, ΑΠΟΝΤΑ, ΕΠΤΑΡΙ) and who speaks
+//   bid      efoplismosΑΓΟΡΑbelot's panel (suits, ΠΑΣΟ, ΑΠΟΝΤΑ, ΕΠΤΑΡΙ) and who speaks;
+//            then who bought in which suit (partidaAgorastisGet, partidaAgoraXromaGet) and
+//            the hands once the deal is complete
 //   confirm  efoplismosΑΓΟΡΑbelotConfirm's panel after a round-1 buy (ΕΠΤΑΡΙ, ΑΠΟΝΤΑ, ΝΑΙ)
 //   play     the cards efoplismosΠΑΙΧΝΙΔΙ arms; the aeras button (cpanel.js check); the
 //            declarations its aerasExtract / aerasIpovoliLathos accept; the Bourlot offer
@@ -161,7 +163,7 @@ function bourlotOffers(thesi, cards) {  // the armed cards the Bourlot panel com
 
 // --- one deal ------------------------------------------------------------------------------------
 const counts = {
-  deals: 0, bids: 0, confirms: 0, exchange_checks: 0, exchanges: 0,
+  deals: 0, bids: 0, contracts: 0, confirms: 0, exchange_checks: 0, exchanges: 0,
   aponta_checks: 0, aponta: 0, legal_sets: 0, show_checks: 0, show_sets: 0, answers: 0,
   bourlot_checks: 0, tricks: 0, scores: 0,
 };
@@ -186,6 +188,11 @@ function panelKind(ask, ours, theirs) {
 // engine's choice is outside pexevida's options, or the two no longer follow the same deal]
 function check(step) {
   const t = current, ask = step.ask;
+  if (ask === "contract") {  // who bought, in which suit
+    counts.contracts++;
+    const theirs = {buyer: t.partidaAgorastisGet(), trump: t.partidaAgoraXromaGet()};
+    return JSON.stringify(theirs) === JSON.stringify(step.ours) ? null : ["contract", theirs, true];
+  }
   if (ask === "hands") {
     const theirs = [1, 2, 3, 4].map(p => sorted(t.partidaFilaGet(p).cards.map(String)).join(" "));
     return JSON.stringify(theirs) === JSON.stringify(step.ours) ? null : ["hands", theirs, true];
