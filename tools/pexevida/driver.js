@@ -221,14 +221,14 @@ function check(step) {
     counts[ask === "bid" ? "bids" : "confirms"]++;
     if (step.round1) { counts.exchange_checks++; counts.aponta_checks++; }
     efoplismos();
-    const theirs = buttons().map(b => (b === "ΝΑΙ" ? "P" : b));
+    const theirs = sorted(buttons().map(b => (b === "ΝΑΙ" ? "P" : b)));
     return same(theirs, step.ours) ? null
       : [panelKind(ask, step.ours, theirs), theirs, !theirs.includes(step.chose)];
   }
   if (ask === "answer") {
     counts.answers++;
     efoplismos();
-    const theirs = [...new Set(buttons().map(b => (b === "ΝΑΙ" ? "approve" : "cut")))];
+    const theirs = sorted(new Set(buttons().map(b => (b === "ΝΑΙ" ? "approve" : "cut"))));
     return same(theirs, step.ours) ? null : ["answer", theirs, !theirs.includes(step.chose)];
   }
   // play: the armed cards, the declarations that may be shown, the Bourlot offer
