@@ -157,7 +157,8 @@ class BourlotoHeuristicBot(Bot):
                 if d.seat == view.seat:
                     mine &= ~mask_of_cards(d.cards)
             better = any(d.key > decl.key for d in show_choices(mine, trump, four_values))
-            return next(a for a in acts if a.kind == ("cut" if better else "approve"))
+            want = "cut" if better else "approve"  # (only approve once one stands approved)
+            return next((a for a in acts if a.kind == want), acts[0])
         shows = {mask_of_cards(a.cards): a for a in acts if a.kind == "show"}
         if not shows:
             return None

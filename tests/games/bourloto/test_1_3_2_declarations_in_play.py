@@ -125,3 +125,32 @@ def test_1_3_2_in_play_bots_show_and_answer() -> None:
             kinds.add(a.kind)
             s = s.apply(a)
     assert {"show", "approve", "play"} <= kinds
+
+
+def test_1_3_2_in_play_after_an_approval_the_next_show_can_only_be_approved() -> None:
+    """pexevida's efoplismosΑΕΡΑΣ offers ΟΧΙ/ΚΟΜΜΕΝΗ only while no declaration stands
+    approved: the approved team's next show is answered ``approve`` only, by both opponents."""
+    g = trapoula.make("bourloto", preset="pexevida")
+    s = run(g.new_deal(seed=2), ["P1 take", "P1 show JH QH KH", "P2 approve", "P4 approve",
+                                 "P1 play KH", "P2 play 9H", "P3 play 8S", "P4 play 10H",
+                                 "P3 show QD KD AD"])
+    assert s.current_player == "P4"
+    assert [str(a) for a in s.legal_actions()] == ["approve"]
+    with pytest.raises(IllegalActionError):
+        s.apply("P4 cut")
+    s = s.apply("P4 approve")
+    assert [str(a) for a in s.legal_actions()] == ["approve"]  # the second opponent too
+
+
+def test_1_3_2_in_play_a_record_that_cut_after_an_approval_still_replays() -> None:
+    """A record saved before the rule above (a cut of a show after an approval) replays as
+    it was played: the cut is made, the history keeps it (a saved game is a promise)."""
+    g = trapoula.make("bourloto", preset="pexevida")
+    old = ["P1 take", "P1 show JH QH KH", "P2 approve", "P4 approve", "P1 play KH", "P2 play 9H",
+           "P3 play 8S", "P4 play 10H", "P3 show QD KD AD", "P4 cut"]
+    record = g.new_deal(seed=2).record()
+    record["actions"] = old
+    s = trapoula.replay(record)
+    assert [str(e) for e in s.history] == old
+    _who, _decl, status = s.declared[3].items[-1]
+    assert status == CUT and s.current_player == "P3"

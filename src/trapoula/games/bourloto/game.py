@@ -25,7 +25,7 @@ from trapoula.core.options import RuleOptions
 from trapoula.core.outcome import DealOutcome, GameInfo
 from trapoula.core.seats import seat_index
 from trapoula.errors import ConfigError, RecordError, TrapoulaError
-from trapoula.games.bourloto.actions import ACTIONS, parse_bourloto_action
+from trapoula.games.bourloto.actions import ACTIONS, CUT, parse_bourloto_action
 from trapoula.games.bourloto.bidding import permute, shuffle_pack
 from trapoula.games.bourloto.context import AGREE, BID1, Bidding, new_context
 from trapoula.games.bourloto.rules import PRESETS, BourlotoOptions, validate
@@ -295,6 +295,12 @@ class Bourloto(Game):
                     return _with_deal(state, deal.legacy_keep(i), seat, "keep")
                 if deal.may_swap_out_of_turn(i):
                     return _with_deal(state, deal.legacy_swap(i), seat, "exchange")
+            if seat is not None and body.strip().lower() == "cut" and isinstance(
+                deal, BourlotoState
+            ) and deal.current_player == seat:  # a cut of a show after an approval
+                cut = deal.legacy_cut()
+                if cut is not None:
+                    return _with_deal(state, cut, seat, "cut")
         return state.apply(text)
 
     def _match_deal_points(
@@ -348,7 +354,7 @@ def _with_deal(state: Any, deal: BourlotoState, seat: str, kind: str) -> Any:
     action ``seat kind`` logged (replays of earlier records only)."""
     if state is not getattr(state, "deal", state):
         new = state._copy()
-        new._cell = (state._cell, seat, ACTIONS[kind])
+        new._cell = (state._cell, seat, ACTIONS[kind] if kind in ACTIONS else CUT)
         new.deal = deal
         return new
     return deal

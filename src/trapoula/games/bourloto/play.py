@@ -26,7 +26,6 @@ from trapoula.cards import SUIT_MASKS
 from trapoula.core.action import Action
 from trapoula.games.bourloto import bidding, shows
 from trapoula.games.bourloto.actions import (
-    ANSWER_ACTS,
     PLAY_ACTIONS,
     plain_plays,
 )
@@ -134,7 +133,7 @@ def play_actions(s: BourlotoState) -> tuple[Action, ...]:
         return plain_plays(mask)
     shown = s.declared[3]
     if shown.asking:
-        return ANSWER_ACTS
+        return shows.answer_acts(shown)
     kq = ctx.kq_mask
     if not (kq and hand & kq == kq):
         kq = 0

@@ -6,7 +6,9 @@ one declaration from cards he has not shown yet: a run of 3 to 5 cards of one su
 a kind from 9 to ace (pexevida ``arena/aeras.js`` ``aerasIpovoliLathos``).  The opponent after
 him, then the other opponent, answer ``approve`` or ``cut``; the declarer then plays, a card of
 the declaration just shown when ``follow_declaration`` is on.  Once a team's declaration is
-approved, only that team may show more (``arena/cpanel.js``, the aeras button).
+approved, only that team may show more (``arena/cpanel.js``, the aeras button), and its next
+shows can only be approved (``arena/efoplismos.js`` ``efoplismosΑΕΡΑΣ`` offers the refusals
+only while no declaration stands approved: :func:`answer_acts`).
 
 Who scores follows pexevida's bookkeeping (``common/partida.js``, ``common/energia.js``
 ``trapeziProcessEnergiaΑΕΡΑΣ``): a cut declaration is set aside; the first approval brings the
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from trapoula.core.action import Action
-from trapoula.games.bourloto.actions import show_action
+from trapoula.games.bourloto.actions import ANSWER_ACTS, APPROVE, show_action
 from trapoula.games.bourloto.declarations import Declaration, runs_in_chunk
 from trapoula.games.bourloto.tables import TRUMP_STRENGTH
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from trapoula.games.bourloto.state import BourlotoState, Draft
 
 __all__ = [
-    "ACCEPTED", "ASKED", "CUT", "NO_SHOWS", "Shows", "answer", "show", "show_acts",
+    "ACCEPTED", "ASKED", "CUT", "NO_SHOWS", "Shows", "answer", "answer_acts", "show", "show_acts",
     "show_choices", "show_points",
 ]
 
@@ -45,6 +47,7 @@ _FOUR_POINTS = {9: 150, 10: 100, 11: 200, 12: 100, 13: 100, 14: 100}  # pexevida
 _NAMES_FLAT = dict.fromkeys(_FOUR_POINTS, 100)
 
 ACCEPTED, CUT, ASKED = 1, 2, 0
+APPROVE_ONLY = (APPROVE,)
 
 
 def _run(suit: int, low: int, n: int, trump: int) -> Declaration:
@@ -162,6 +165,16 @@ def show_acts(s: BourlotoState, seat: int, hand: int, mask: int) -> tuple[Action
         for d in show_choices(hand, s._ctx.trump, opts.four_values)
         if not follow or d.mask & mask
     )
+
+
+def answer_acts(shows: Shows) -> tuple[Action, ...]:
+    """The answers to the declaration just shown: ``approve`` or ``cut``, or only ``approve``
+    once a declaration of this deal stands approved (pexevida ``efoplismosΑΕΡΑΣ``: ΟΧΙ and
+    ΚΟΜΜΕΝΗ only while ``partidaAerasCount() <= 1``, the shown one included)."""
+    for _who, _d, status in shows.items:
+        if status == ACCEPTED:
+            return APPROVE_ONLY
+    return ANSWER_ACTS
 
 
 def show(n: Draft, seat: int, action: Action) -> None:

@@ -402,6 +402,15 @@ class BourlotoState(DealState, frozen=True):
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
+    def legacy_cut(self) -> BourlotoState | None:
+        """The state after the answering opponent cut the declaration just shown where only
+        ``approve`` is open now: records saved before a show after an approval could only be
+        approved (§1.3, ``in_play``) replay as they were played; None when no show is being
+        answered."""
+        if self._phase != PLAY or not self.declared[3].asking:
+            return None
+        return self._apply_legal(CUT)
+
     # --- helpers for views, bots and tools ----------------------------------------------------
     def available_declarations(self, seat: int) -> tuple[Declaration, ...]:
         return self._ctx.avail[seat]
