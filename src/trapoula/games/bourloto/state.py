@@ -376,10 +376,17 @@ class BourlotoState(DealState, frozen=True):
         """Whether this deal's seven exchange is still possible."""
         return bidding.swap_open(self)
 
+    def may_swap_later(self, seat: int) -> bool:
+        """Whether ``seat`` may swap the seven now or with a later action of this deal: its
+        first five cards held the 7 of trumps and neither it nor the recipient has acted
+        since the deal."""
+        return bidding.may_swap_later(self, seat)
+
     def may_swap_out_of_turn(self, seat: int) -> bool:
-        """Whether ``seat`` could still make the swap later in this deal: the window is open,
-        it holds the 7, and neither it nor the recipient has acted since the deal (replays
-        of records made before the exchange became private; see ``Bourloto.replay_action``)."""
+        """Whether ``seat`` could still make the swap later in this deal by the rule of
+        earlier versions: the window is open, it holds the 7 (from any of its cards), and
+        neither it nor the recipient has acted since the deal (replays of earlier versions'
+        records only; see ``Bourloto.replay_action``)."""
         return bidding.may_swap_out_of_turn(self, seat)
 
     def legacy_keep(self, seat: int) -> BourlotoState:
@@ -394,7 +401,8 @@ class BourlotoState(DealState, frozen=True):
         return n
 
     def legacy_swap(self, seat: int) -> BourlotoState:
-        """The state after ``seat`` swapped the seven out of turn (replays only)."""
+        """The state after ``seat`` swapped the seven by an earlier version's rule (out of
+        turn, or a 7 from its last three cards: replays only)."""
         n = self._draft()
         n._cell = (self._cell, _SEATS[seat], _EXCHANGE)
         bidding.swap_seven(n, seat)
