@@ -55,7 +55,7 @@ def test_s1_2_2_7_a_seven_from_the_last_three_cards_is_not_offered() -> None:
     assert _first_five(s, 1) == {"10S", "8C", "JH", "KS", "QS"}
     assert "7S" in map(str, s.hand(1))
     assert "exchange" not in legal(s)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"first five cards.*allowed: play 10H"):
         s.apply("P2 exchange")
     assert "7S" in map(str, s.hand(1))  # the refused action changed nothing
 

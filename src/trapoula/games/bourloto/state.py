@@ -265,8 +265,9 @@ class BourlotoState(DealState, frozen=True):
             if action not in self._legal:
                 if self._phase == OVER:
                     raise IllegalActionError(f"{action} is not allowed: the deal is over")
+                why = _SWAP_RULE if action is _EXCHANGE else ""
                 raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now; allowed: "
+                    f"{self.current_player} cannot {action} now{why}; allowed: "
                     f"{self._allowed_text()}"
                 )
             if card is None:
@@ -436,6 +437,12 @@ else:
     # core's frozen-state builder: the same class with the plain slot stores
     Draft = BourlotoState._building
 
+
+
+_SWAP_RULE = (
+    " (RULES §1.2.2.7: only a player who held the 7 of trumps among his first five cards may "
+    "swap it, with his first action after the deal, before the upcard's recipient acts)"
+)
 
 
 def first_state(ctx: DealContext, bid: Bidding, phase: int) -> BourlotoState:
