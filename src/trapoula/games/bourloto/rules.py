@@ -45,7 +45,8 @@ class BourlotoOptions(RuleOptions):
         True, "BL-A7: gr round 2 may name the upcard's suit"
     )
     seven_exchange: str = option(
-        "none", "BL-A8: when the 7 of trumps may be swapped for the upcard",
+        "none", "BL-A8: when the 7 of trumps may be swapped for the upcard (only a 7 from "
+        "the holder's first five cards, §1.2.2.7; refused with upcard_recipient='taker')",
         choices=("none", "trump_is_upcard_suit", "any"),
     )
     aponta_redeal: bool = option(
