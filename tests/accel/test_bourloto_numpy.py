@@ -87,7 +87,7 @@ OPTION_SETS = [
     ("ru", {"overtrump_required": True, "partner_exception": True, "four_values": "gr",
             "sevens_cancel_jacks": True, "bourlot_announce": "when_played"}),
     ("gr", {"aponta_redeal": True, "round2_allow_upcard_suit": False,
-            "upcard_recipient": "taker", "capot_mode": "bonus_90"}),
+            "upcard_recipient": "taker", "seven_exchange": "none", "capot_mode": "bonus_90"}),
     ("gr", {"declaration_timing": "before_play", "bourlot_announce": "with_declarations",
             "partner_exception": True, "seven_exchange": "any"}),
     ("gr", {"bidding": "agreement", "contract": False, "compare_declarations": False,

@@ -26,7 +26,8 @@ from ..games.bourloto.helpers import coherent
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("ru", {}),
     ("gr", {}),
-    ("gr", {"partner_exception": True, "upcard_recipient": "taker", "seven_exchange": "any"}),
+    ("gr", {"partner_exception": True, "upcard_recipient": "taker", "seven_exchange": "none"}),
+    ("gr", {"partner_exception": True, "seven_exchange": "any"}),
     ("gr", {"aponta_redeal": True, "round2_allow_upcard_suit": False, "split_runs": True,
             "declaration_timing": "before_play", "bourlot_announce": "with_declarations"}),
     ("ru", {"overtrump_required": True, "declaration_timing": "first_trick",

@@ -1,6 +1,7 @@
-"""The private seven exchange in the numpy playouts (see :mod:`bourloto_numpy`): the 7 of
-trumps' holder may swap it for the upcard with his first action after the deal, an extra last
-action; a deal where he swaps draws once more (its later draws come one further on)."""
+"""The private seven exchange in the numpy playouts (see :mod:`bourloto_numpy`): the player
+whose first five cards held the 7 of trumps may swap it for the upcard with his first action
+after the deal, an extra last action; a deal where he swaps draws once more (its later draws
+come one further on)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from trapoula.accel.bourloto_np_decl import declarations
 if TYPE_CHECKING:
     from trapoula.games.bourloto.rules import BourlotoOptions
 
-__all__ = ["Swap", "swap_choice", "swap_rows"]
+__all__ = ["Swap", "swap_choice", "swap_holders", "swap_rows"]
 
 Arr = np.ndarray[Any, Any]
 
@@ -25,6 +26,23 @@ class Swap(NamedTuple):
     holder: Arr
     bits: Arr
     recipient: Arr
+
+
+def swap_holders(o: BourlotoOptions, five: Arr, up: Arr, trump: Arr, recipient: Arr
+                 ) -> Swap | None:
+    """Who may swap (None: nobody ever, by the options): the seat whose first five cards
+    ``five`` (4, m) held the 7 of trumps (RULES §1.2.2.7), where the upcard ``up`` may be
+    swapped for it and that seat acts before the recipient (P1 leads)."""
+    if o.seven_exchange == "none":
+        return None
+    seven = trump * 8
+    ok = up != seven
+    if o.seven_exchange == "trump_is_upcard_suit":
+        ok &= up >> 3 == trump
+    held = (five >> seven) & 1 == 1
+    holder = np.argmax(held, 0)
+    ok &= held[holder, np.arange(len(up))] & (holder < recipient)
+    return Swap(np.where(ok, holder, -1), (1 << seven) | (1 << up), recipient)
 
 
 def swap_choice(u: Arr, hr: Arr, n: Arr, u_next: Arr) -> tuple[Arr, Arr]:

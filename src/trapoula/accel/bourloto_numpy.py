@@ -33,6 +33,7 @@ import numpy as np
 from trapoula.accel.bourloto_np_decl import Decl, compare, decl_tables, declarations
 from trapoula.accel.bourloto_np_swap import Swap as _Swap
 from trapoula.accel.bourloto_np_swap import swap_choice as _swap_choice
+from trapoula.accel.bourloto_np_swap import swap_holders as _swap_holders
 from trapoula.accel.bourloto_np_swap import swap_rows as _swap_rows
 from trapoula.accel.npkit import (
     advance,
@@ -318,6 +319,7 @@ def _complete(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, t
     m = len(key)
     ar = np.arange(m)
     hands = _first_five(deck, o)
+    five = hands.copy()  # (§1.2.2.7: only a 7 among the first five may be swapped)
     up = deck[20].astype(np.int64)
     stock = deck[21:].astype(np.int64)
     if n_keys:  # ru: the upcard re-turned after each disagreeing round
@@ -344,17 +346,7 @@ def _complete(o: BourlotoOptions, key: Arr, state: Arr, deck: Arr, taker: Arr, t
             at = np.minimum(3 * (k - (k > recipient)), 8) * m + ar
             hands[k] |= np.where(recipient == k, bits[9] | bits[10] | (1 << up),
                                  flat[at] | flat[at + m] | flat[at + 2 * m])
-    swap = None
-    if o.seven_exchange != "none":  # the 7's holder, if he acts before the recipient (P1 leads)
-        seven = trump * 8
-        ok = up != seven
-        if o.seven_exchange == "trump_is_upcard_suit":
-            ok &= up_suit == trump
-        held = (hands >> seven) & 1 == 1
-        holder = np.argmax(held, 0)
-        ok &= held[holder, ar] & (holder < recipient)
-        swap = _Swap(np.where(ok, holder, -1), (1 << seven) | (1 << up), recipient)
-    return hands, trump, swap
+    return hands, trump, _swap_holders(o, five, up, trump, recipient)
 
 
 class _Seats(NamedTuple):

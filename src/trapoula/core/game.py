@@ -68,6 +68,13 @@ class Game(ABC):
     def _setup(self) -> None:  # noqa: B027 (optional hook)
         """Precompute tables that depend on the options (called once)."""
 
+    @classmethod
+    def from_stored(cls, preset: str | None, options: Mapping[str, Any]) -> Game:
+        """The rules object of a stored game (a record, a web table): ``cls(preset,
+        **options)``.  A game overrides it where it accepts, for games stored by an earlier
+        version, an option combination that it refuses for new ones since."""
+        return cls(preset, **options)
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a game's rules are immutable; make a new one with trapoula.make")
 

@@ -47,11 +47,12 @@ def make(name: str, preset: str | None = None, **options: Any) -> Game:
 def make_stored(name: str, preset: str | None, options: Mapping[str, Any]) -> Game:
     """The rules object of a stored game (a record, a web table) from its option values:
     like :func:`make`, except that options the game has retired since the game was stored
-    (``Game.retired_options``: they never changed play) are dropped, knowingly.
+    (``Game.retired_options``: they never changed play) are dropped, knowingly, and that the
+    game may accept a combination it refuses for new games since (``Game.from_stored``).
 
     >>> make_stored("bourloto", "gr", {"direction": "counterclockwise", "target": 500})
     trapoula.make('bourloto', preset='gr', target=500)
     """
     cls = game_class(name)
     retired = cls.retired_options
-    return cls(preset, **{k: v for k, v in options.items() if k not in retired})
+    return cls.from_stored(preset, {k: v for k, v in options.items() if k not in retired})

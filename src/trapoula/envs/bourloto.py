@@ -154,8 +154,9 @@ class BourlotoAdapter(Adapter):
             ("2", "pass", "; ".join(passes) or "never"),
             ("3", "take", "never" if agree else "bidding round 1"),
             ("4-7", "name S, name H, name D, name C", "never" if agree else "bidding round 2"),
-            ("8-9", "exchange, keep", "exchange: the 7 of trumps' holder, with his first "
-             "action after the deal; keep: never (records of earlier versions)"
+            ("8-9", "exchange, keep", "exchange: the player whose first five cards held the "
+             "7 of trumps, with his first action after the deal; keep: never (records of "
+             "earlier versions)"
              if opts.seven_exchange != "none" else "never"),
             ("10", "declare", "declarations before play"
              if opts.declaration_timing == "before_play" else "never"),

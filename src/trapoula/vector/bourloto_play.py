@@ -5,12 +5,13 @@ A deal is stepped by the engine (:class:`~trapoula.vector.env.VectorEnv`'s Pytho
 through the bidding, the declarations and, when declarations are made with a trick-1 card
 the batch does not play, the first trick.  From then on nothing but cards (and the words
 ``bourlot`` with the King or Queen of trumps and ``declare`` with a trick-1 card) can be
-played, but for the seven exchange (§1.2.2.7: the 7 of trumps' holder may swap it for the
-upcard as an extra action of his first turn after the deal, before the upcard's recipient
-has played): the deal *enters* the batch here.  At the holder's turn (the engine names him
-at entry) the batch asks the engine's legal list of that position whether ``exchange`` is
-in it; an exchange takes the deal out of the batch (the engine plays it, its rows are
-rebuilt from the state's fields) and it enters again at once, with the new hands.
+played, but for the seven exchange (§1.2.2.7: the player who held the 7 of trumps among his
+first five cards may swap it for the upcard as an extra action of his first turn after the
+deal, before the upcard's recipient has played): the deal *enters* the batch here.  At the
+holder's turn (the engine names him at entry) the batch asks the engine's legal list of
+that position whether ``exchange`` is in it; an exchange takes the deal out of the batch
+(the engine plays it, its rows are rebuilt from the state's fields) and it enters again at
+once, with the new hands.
 
 A deal's hands, trick, trumps and tallies become numpy rows (cards numbered as the adapter
 numbers them, ``k = 8 * suit + rank - 7``); every step then computes the legal cards of
@@ -58,7 +59,6 @@ _PTS = np.array([[_TP8[k & 7] if k >> 3 == t else _P8[k & 7] for k in range(32)]
                  for t in range(4)], np.int64)
 _BITS = np.arange(32, dtype=np.int64)
 _ME = np.arange(4)
-_SEATS = range(4)
 _EXCHANGE = INDEX["exchange"]
 _FULL = 0xFFFFFFFF
 
@@ -184,10 +184,9 @@ class BourlotoVectorEnv(LazyFinalsEnv):
         # first action (the engine says who); its mask there is the engine's legal list
         self.swapper[i] = -1
         if self.seven and not st._tl and ctx.trump >= 0:
-            seven = 1 << (13 * ctx.trump + 5)
-            for s in _SEATS:  # (only the seven's holder can)
-                if ctx.hands[s] & seven and st.may_swap_out_of_turn(s):
-                    self.swapper[i] = s
+            s = ctx.seven5  # (only a 7 from the holder's first five cards may be swapped)
+            if s >= 0 and st.may_swap_later(s):
+                self.swapper[i] = s
         self.fast[i] = True
         enc = self.encoder
         stale = np.flatnonzero(enc.stale[i])

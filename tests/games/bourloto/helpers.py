@@ -49,13 +49,16 @@ def split_play(text: str) -> tuple[str, str]:
 
 def coherent(preset: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` with the combinations that ``rules.validate`` refuses made coherent (for
-    tests that draw option sets at random): no contract and no taker without a taker, four
-    7s cancel jacks only under the gr four values."""
+    tests that draw option sets at random): no contract and no taker without a taker, the
+    upcard to the taker only without the seven exchange (§1.2.2.7), four 7s cancel jacks only
+    under the gr four values."""
     out = dict(options)
     from trapoula.games.bourloto.rules import PRESETS
 
     if out.get("bidding", PRESETS[preset].get("bidding", "agreement")) == "agreement":
         out["contract"] = False
+        out["upcard_recipient"] = "dealer"
+    if out.get("seven_exchange", PRESETS[preset].get("seven_exchange", "none")) != "none":
         out["upcard_recipient"] = "dealer"
     if out.get("sevens_cancel_jacks"):
         out["four_values"] = "gr"

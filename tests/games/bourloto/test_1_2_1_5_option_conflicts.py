@@ -16,6 +16,10 @@ from trapoula.errors import ConfigError
     ("gr", {"sevens_cancel_jacks": True, "four_values": "flat_100"},
      ("'sevens_cancel_jacks'", "'four_values'")),
     ("ru", {"sevens_cancel_jacks": True}, ("'sevens_cancel_jacks'", "'four_values'")),
+    # §1.2.2.7: a holder who plays after the taker could never swap
+    ("gr", {"upcard_recipient": "taker"}, ("'seven_exchange'", "'upcard_recipient'")),
+    ("gr", {"upcard_recipient": "taker", "seven_exchange": "any"},
+     ("'seven_exchange'", "'upcard_recipient'")),
 ])
 def test_1_2_1_5_conflicting_options_are_refused(preset: str, options: dict,
                                                  names: tuple[str, ...]) -> None:
@@ -28,7 +32,8 @@ def test_1_2_1_5_conflicting_options_are_refused(preset: str, options: dict,
 @pytest.mark.parametrize("preset, options", [
     ("ru", {"bidding": "take_name", "contract": True}),
     ("gr", {"bidding": "agreement", "contract": False}),
-    ("gr", {"upcard_recipient": "taker"}),
+    ("gr", {"upcard_recipient": "taker", "seven_exchange": "none"}),
+    ("gr", {"seven_exchange": "any"}),
     ("gr", {"sevens_cancel_jacks": True}),
 ])
 def test_1_2_1_5_coherent_combinations_are_accepted(preset: str, options: dict) -> None:

@@ -8,6 +8,7 @@ import pytest
 
 import trapoula
 from trapoula.cards import deck_32, parse_cards
+from trapoula.errors import ConfigError
 from trapoula.games.bourloto.tables import POINTS, TRUMP_POINTS
 
 from .helpers import legal, run
@@ -149,8 +150,14 @@ def test_1_2_2_7_seven_exchange_with_the_holders_first_card() -> None:
 
 
 def test_1_2_2_7_no_swap_after_the_recipients_first_action() -> None:
-    # upcard to the taker P1: P1 leads trick 1, so P2's window never opens
-    g = trapoula.make("bourloto", "gr", upcard_recipient="taker")
+    # upcard to the taker P1: P1 leads trick 1, so P2's window could never open: the
+    # combination is refused for a new game; a game stored by an earlier version (which
+    # accepted it) still loads and plays as then
+    from trapoula.core.registry import make_stored
+
+    with pytest.raises(ConfigError, match="'seven_exchange'.*'upcard_recipient'"):
+        trapoula.make("bourloto", "gr", upcard_recipient="taker")
+    g = make_stored("bourloto", "gr", {"upcard_recipient": "taker"})
     s = run(g.from_setup(_seven_setup()), ["P1 take", "P1 play 8D"])
     assert s.current_player == "P2" and "exchange" not in legal(s)
 
@@ -171,11 +178,11 @@ def test_1_2_2_no_seven_exchange_when_another_suit_is_named() -> None:
 
 
 def test_1_2_upcard_recipient_taker_option() -> None:
-    g = trapoula.make("bourloto", "gr", upcard_recipient="taker")
+    g = trapoula.make("bourloto", "gr", upcard_recipient="taker", seven_exchange="none")
     s = run(g.from_setup(BID_SETUP), ["P1 pass", "P2 take"])
     assert "KD" in map(str, s.hand(1)) and len(s.hand(1)) == 8
-    # the dealer P4 holds the 7 of trumps and is not the recipient; the recipient P2 plays
-    # before him in trick 1, so the window has closed when P4's turn comes
+    # the dealer P4 holds the 7 of trumps and is not the recipient: no exchange without
+    # seven_exchange (with it, the combination is refused: see above)
     s = run(s, [f"P1 play {legal(s)[0].split()[1]}"])
     s = run(s, [f"P2 play {legal(s)[0].split()[1]}", ])
     s = run(s, [f"P3 play {legal(s)[0].split()[1]}"])

@@ -98,8 +98,9 @@ def test_injected_rng_deals_record_their_pack() -> None:
     [
         ("gr", {}),
         ("ru", {}),
-        ("gr", {"aponta_redeal": True, "seven_exchange": "any", "upcard_recipient": "taker",
+        ("gr", {"aponta_redeal": True, "seven_exchange": "none", "upcard_recipient": "taker",
                 "partner_exception": True}),
+        ("gr", {"aponta_redeal": True, "seven_exchange": "any", "partner_exception": True}),
         ("ru", {"ru_round_stops_on_disagree": False, "declaration_timing": "first_trick",
                 "compare_declarations": True, "overtrump_required": True}),
         ("gr", {"declaration_timing": "before_play", "bourlot_announce": "with_declarations",

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from trapoula.games.bourloto.state import BourlotoState, Draft
 
 __all__ = [
-    "PACK", "bid_actions", "bid_step", "deal_actions", "may_swap", "may_swap_out_of_turn",
-    "permute", "shuffle_pack", "swap_open", "swap_seven", "throw_in",
+    "PACK", "bid_actions", "bid_step", "deal_actions", "may_swap", "may_swap_later",
+    "may_swap_out_of_turn", "permute", "shuffle_pack", "swap_open", "swap_seven", "throw_in",
 ]
 
 PACK = tuple(c.index for c in deck_32())
@@ -286,8 +286,13 @@ def _complete(n: Draft, trump: int, buyer: int, taker: int) -> None:
         for s, got in _stock_getters(ctx.dealer, recipient):
             hands[s] |= sum(map(_BIT.__getitem__, got(stock)))
         hands[recipient] |= 1 << up
+    # §1.2.2.7: only a 7 of trumps among a player's first five cards may be swapped
+    seven = 13 * trump + 5
+    h = ctx.hands
+    seven5 = (0 if h[0] >> seven & 1 else 1 if h[1] >> seven & 1 else 2 if h[2] >> seven & 1
+              else 3 if h[3] >> seven & 1 else -1)
     n.bid = with_bidding(bid, bid.history, stock=())
-    enter_play(n, (hands[0], hands[1], hands[2], hands[3]), trump, buyer, taker)
+    enter_play(n, (hands[0], hands[1], hands[2], hands[3]), trump, buyer, taker, seven5)
 
 
 # --- the seven of trumps (§1.2.2.7) -----------------------------------------------------------
@@ -310,15 +315,15 @@ def swap_open(s: BourlotoState) -> bool:
 
 
 def may_swap(s: BourlotoState, seat: int) -> bool:
-    """``seat`` holds the 7 of trumps, is not the upcard's recipient, and this is its first
-    action after the deal (its trick-1 card, or its turn to declare), before the recipient's
-    first.  The question is never put to anyone else, so the others learn nothing when the
-    holder keeps quiet."""
-    if not swap_open(s):
-        return False
+    """``seat`` held the 7 of trumps among its first five cards (not one of its last three),
+    is not the upcard's recipient, and this is its first action after the deal (its trick-1
+    card, or its turn to declare), before the recipient's first.  The question is never put
+    to anyone else, so the others learn nothing when the holder keeps quiet."""
     ctx = s._ctx
+    if seat != ctx.seven5 or not swap_open(s):
+        return False
     rec = recipient(s)
-    if seat == rec or not ctx.hands[seat] >> (13 * ctx.trump + 5) & 1:
+    if seat == rec:
         return False
     first = (ctx.dealer + 1) & 3
     if s._phase == PLAY:
@@ -332,10 +337,18 @@ def may_swap(s: BourlotoState, seat: int) -> bool:
     return (rec - first) & 3 >= acted
 
 
+def may_swap_later(s: BourlotoState, seat: int) -> bool:
+    """Whether ``seat`` may swap the seven now or with a later action of this deal (the
+    rule of :func:`may_swap`: the 7 among its first five cards, and neither it nor the
+    recipient has acted since the deal)."""
+    return seat == s._ctx.seven5 and may_swap_out_of_turn(s, seat)
+
+
 def may_swap_out_of_turn(s: BourlotoState, seat: int) -> bool:
-    """Whether ``seat`` could still make the swap later in this deal: the window is open, it
-    holds the 7, and neither it nor the recipient has acted since the deal (replays of
-    records made before the exchange became private; see ``Bourloto.replay_action``)."""
+    """Whether ``seat`` could still make the swap later in this deal by the rule of the
+    records made before RULES §1.2.2.7 said "among his first five cards": the window is open,
+    it holds the 7 (from whichever cards), and neither it nor the recipient has acted since
+    the deal (replays of earlier versions' records only; see ``Bourloto.replay_action``)."""
     ctx = s._ctx
     rec = recipient(s)
     if not swap_open(s) or seat == rec:

@@ -41,7 +41,7 @@ AGREE, BID1, BID2, EXCHANGE, DECLARE, PLAY, OVER = range(7)
 _FIELDS = (
     "game", "opts", "seed", "origin", "dealer", "hanging", "trump", "buyer", "taker", "keys",
     "avail", "bourlot_at", "may_declare", "kq_mask", "kq_seat", "hands", "plain", "plain_after",
-    "aponta",
+    "aponta", "seven5",
 )
 
 
@@ -75,6 +75,9 @@ class DealContext:
     plain: tuple[bool, ...]
     plain_after: tuple[bool, ...]  # the same once trick 1 is over
     aponta: int  # seats (a bit each) that may still demand a redeal after the take
+    # §1.2.2.7: the seat whose first five cards held the 7 of trumps (set when the deal is
+    # completed), else -1: only it may swap the seven
+    seven5: int
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(
@@ -114,6 +117,7 @@ def new_context(
     new.taker, new.keys, new.avail, new.bourlot_at = -1, keys, _NO4, _Z4
     new.may_declare, new.kq_mask, new.kq_seat = _F4, 0, -1
     new.hands, new.plain, new.plain_after, new.aponta = hands, _F4, _F4, 0
+    new.seven5 = -1
     new.__class__ = DealContext  # type: ignore[assignment]
     return new
 
@@ -134,7 +138,7 @@ def _copy(ctx: DealContext) -> _Draft:
     new.taker, new.keys, new.avail, new.bourlot_at = ctx.taker, ctx.keys, ctx.avail, ctx.bourlot_at
     new.may_declare, new.kq_mask, new.kq_seat = ctx.may_declare, ctx.kq_mask, ctx.kq_seat
     new.hands, new.plain, new.plain_after = ctx.hands, ctx.plain, ctx.plain_after
-    new.aponta = ctx.aponta
+    new.aponta, new.seven5 = ctx.aponta, ctx.seven5
     return new
 
 
@@ -142,7 +146,7 @@ def completed_context(
     ctx: DealContext, trump: int, buyer: int, taker: int,
     avail: tuple[tuple[Declaration, ...], ...], bourlot_at: tuple[int, ...],
     may_declare: tuple[bool, ...], kq_mask: int, kq_seat: int, hands: tuple[int, ...],
-    plain: tuple[bool, ...], plain_after: tuple[bool, ...],
+    plain: tuple[bool, ...], plain_after: tuple[bool, ...], seven5: int,
 ) -> DealContext:
     """``ctx`` once the deal is complete and trump fixed (the fields found then)."""
     new = object.__new__(_Draft)
@@ -151,7 +155,7 @@ def completed_context(
     new.taker, new.keys, new.avail, new.bourlot_at = taker, ctx.keys, avail, bourlot_at
     new.may_declare, new.kq_mask, new.kq_seat = may_declare, kq_mask, kq_seat
     new.hands, new.plain, new.plain_after = hands, plain, plain_after
-    new.aponta = ctx.aponta
+    new.aponta, new.seven5 = ctx.aponta, seven5
     new.__class__ = DealContext  # type: ignore[assignment]
     return new
 

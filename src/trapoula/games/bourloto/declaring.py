@@ -52,11 +52,15 @@ _NOT_PLAIN = (False, False, False, False)
 
 def enter_play(
     n: Draft, hands: tuple[int, ...] | None = None, trump: int = -1, buyer: int = -1,
-    taker: int = -1,
+    taker: int = -1, seven5: int | None = None,
 ) -> None:
     """The hands are complete and trump fixed (the arguments, or the context's when
-    ``hands`` is None): find the declarations, then declare (``before_play``) or play."""
+    ``hands`` is None): find the declarations, then declare (``before_play``) or play.
+    ``seven5``: the seat whose first five cards held the 7 of trumps, or -1 (None: the
+    context's)."""
     ctx = n._ctx
+    if seven5 is None:
+        seven5 = ctx.seven5
     if hands is None:
         hands, trump, buyer, taker = ctx.hands, ctx.trump, ctx.buyer, ctx.taker
     opts = ctx.opts
@@ -104,19 +108,17 @@ def enter_play(
     slow = 15 if phase == DECLARE else kq_bit | decl_bits
     mode = opts.seven_exchange
     up = n.bid.upcard
-    if mode != "none" and up >= 0 and up != 13 * trump + 5 and (
+    if seven5 >= 0 and mode != "none" and n.bid.exchanged < 0 and up != 13 * trump + 5 and (
         mode == "any" or up // 13 == trump
-    ):  # the 7's holder may swap with his trick-1 card
-        seven = 1 << (13 * trump + 5)
-        slow |= (1 if h0 & seven else 0) | (2 if h1 & seven else 0) | (
-            4 if h2 & seven else 0) | (8 if h3 & seven else 0)
+    ):  # the 7's holder (from his first five cards) may swap with his trick-1 card
+        slow |= 1 << seven5
     slow |= ctx.aponta  # who may still demand a redeal with his trick-1 card
     plain, plain_after = _BOOLS4[slow], _BOOLS4[kq_bit]
     if opts.declaration_timing == "in_play":  # a show may come at any card
         plain = plain_after = _NOT_PLAIN
     n._ctx = completed_context(
         ctx, trump, buyer, taker, avail, kq, may_declare, kq_mask, kq_seat, hands, plain,
-        plain_after,
+        plain_after, seven5,
     )
     n._left = DECK32_MASK
     n._turn = (ctx.dealer + 1) & 3

@@ -61,7 +61,18 @@ class Bourloto(Game):
     options: BourlotoOptions
 
     def _setup(self) -> None:
-        validate(self.options)
+        validate(self.options, stored=bool(self.__dict__.get("_stored")))
+
+    @classmethod
+    def from_stored(cls, preset: str | None, options: Mapping[str, Any]) -> Bourloto:
+        """A stored game's rules: like ``cls(preset, **options)``, except that a combination
+        refused only since the game was stored (the seven exchange with
+        ``upcard_recipient="taker"``, see :func:`~.rules.validate`) is accepted, and plays
+        as it did then."""
+        game = cls.__new__(cls)
+        object.__setattr__(game, "_stored", True)
+        Bourloto.__init__(game, preset, **options)
+        return game
 
     # --- starting deals -----------------------------------------------------------------------
     def new_deal(
@@ -268,7 +279,10 @@ class Bourloto(Game):
         commit b0301f4) asked the 7's holder right after the take: his ``keep`` is silent now
         (logged where the record has it, with no effect), and his ``exchange`` is made where
         the record has it, out of turn (the same swap, before the recipient's first card): the
-        history and bids stay the record's.
+        history and bids stay the record's.  Records made before RULES §1.2.2.7 said "among
+        his first five cards" (up to commit c60734b) may hold the exchange of a 7 that came
+        with the last three cards: it is made as that version made it (the earlier rule, for
+        that exchange only; the engine never offers it now).
 
         >>> import trapoula
         >>> g = trapoula.make("bourloto", "gr")

@@ -45,7 +45,8 @@ class BourlotoOptions(RuleOptions):
         True, "BL-A7: gr round 2 may name the upcard's suit"
     )
     seven_exchange: str = option(
-        "none", "BL-A8: when the 7 of trumps may be swapped for the upcard",
+        "none", "BL-A8: when the 7 of trumps may be swapped for the upcard (only a 7 from "
+        "the holder's first five cards, §1.2.2.7; refused with upcard_recipient='taker')",
         choices=("none", "trump_is_upcard_suit", "any"),
     )
     aponta_redeal: bool = option(
@@ -149,9 +150,11 @@ PRESETS["pexevida"] = {
 }
 
 
-def validate(opts: BourlotoOptions) -> None:
+def validate(opts: BourlotoOptions, *, stored: bool = False) -> None:
     """Refuse option combinations the rules give no meaning to, rather than guess one
-    (raises ConfigError naming the options).
+    (raises ConfigError naming the options).  ``stored``: the rules of a game stored by an
+    earlier version (a record, a web table), which may hold the seven exchange with
+    ``upcard_recipient="taker"`` (refused for new games since: it loads and plays as then).
 
     >>> from trapoula.core.options import build_options
     >>> validate(build_options(BourlotoOptions, {}, {"contract": True}))  # doctest: +ELLIPSIS
@@ -170,6 +173,13 @@ def validate(opts: BourlotoOptions) -> None:
                 "options 'upcard_recipient' = 'taker' and 'bidding' = 'agreement' conflict: "
                 "in the unanimous agreement nobody takes (RULES §1.2.1.5); use "
                 "upcard_recipient='dealer' or bidding='take_name'")
+    elif opts.seven_exchange != "none" and opts.upcard_recipient == "taker" and not stored:
+        raise ConfigError(
+            f"options 'seven_exchange' = {opts.seven_exchange!r} and 'upcard_recipient' = "
+            "'taker' conflict: the 7's holder may swap only with his first action after the "
+            "deal, while the upcard's recipient has not yet acted (RULES §1.2.2.7), so a "
+            "holder who plays after the taker could never swap; use upcard_recipient='dealer' "
+            "(every other seat acts before the dealer) or seven_exchange='none'")
     if opts.long_runs == "none" and opts.split_runs:
         raise ConfigError(
             "options 'long_runs' = 'none' and 'split_runs' = true conflict: a run of 6-8 "

@@ -265,8 +265,9 @@ class BourlotoState(DealState, frozen=True):
             if action not in self._legal:
                 if self._phase == OVER:
                     raise IllegalActionError(f"{action} is not allowed: the deal is over")
+                why = _SWAP_RULE if action is _EXCHANGE else ""
                 raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now; allowed: "
+                    f"{self.current_player} cannot {action} now{why}; allowed: "
                     f"{self._allowed_text()}"
                 )
             if card is None:
@@ -376,10 +377,17 @@ class BourlotoState(DealState, frozen=True):
         """Whether this deal's seven exchange is still possible."""
         return bidding.swap_open(self)
 
+    def may_swap_later(self, seat: int) -> bool:
+        """Whether ``seat`` may swap the seven now or with a later action of this deal: its
+        first five cards held the 7 of trumps and neither it nor the recipient has acted
+        since the deal."""
+        return bidding.may_swap_later(self, seat)
+
     def may_swap_out_of_turn(self, seat: int) -> bool:
-        """Whether ``seat`` could still make the swap later in this deal: the window is open,
-        it holds the 7, and neither it nor the recipient has acted since the deal (replays
-        of records made before the exchange became private; see ``Bourloto.replay_action``)."""
+        """Whether ``seat`` could still make the swap later in this deal by the rule of
+        earlier versions: the window is open, it holds the 7 (from any of its cards), and
+        neither it nor the recipient has acted since the deal (replays of earlier versions'
+        records only; see ``Bourloto.replay_action``)."""
         return bidding.may_swap_out_of_turn(self, seat)
 
     def legacy_keep(self, seat: int) -> BourlotoState:
@@ -394,7 +402,8 @@ class BourlotoState(DealState, frozen=True):
         return n
 
     def legacy_swap(self, seat: int) -> BourlotoState:
-        """The state after ``seat`` swapped the seven out of turn (replays only)."""
+        """The state after ``seat`` swapped the seven by an earlier version's rule (out of
+        turn, or a 7 from its last three cards: replays only)."""
         n = self._draft()
         n._cell = (self._cell, _SEATS[seat], _EXCHANGE)
         bidding.swap_seven(n, seat)
@@ -437,6 +446,12 @@ else:
     # core's frozen-state builder: the same class with the plain slot stores
     Draft = BourlotoState._building
 
+
+
+_SWAP_RULE = (
+    " (RULES §1.2.2.7: only a player who held the 7 of trumps among his first five cards may "
+    "swap it, with his first action after the deal, before the upcard's recipient acts)"
+)
 
 
 def first_state(ctx: DealContext, bid: Bidding, phase: int) -> BourlotoState:
