@@ -9,7 +9,6 @@ and a new prompt; end of input and Ctrl-C leave cleanly (``--save`` still writes
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,9 @@ from trapoula.cli.common import (
     Console,
     bot_or_fallback,
     build_game,
+    check_writable,
     parse_options,
+    seconds,
 )
 from trapoula.cli.steps import advance, describe
 from trapoula.core.action import Action
@@ -49,7 +50,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seat", default="P1", help="your seat (default P1)")
     p.add_argument("--bots", default="heuristic", help="bot for the other seats")
     p.add_argument("--save", metavar="FILE", help="write the game record here at the end")
-    p.add_argument("--delay", type=float, default=None,
+    p.add_argument("--delay", type=seconds, default=None,
                    help="seconds to pause after each bot move (default 0.4 on a terminal)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     p.set_defaults(run=run)
@@ -289,7 +290,9 @@ class PlaySession:
 
 
 def check_save_path(path: str, lang: str = "en") -> None:
-    """Refuse a ``--save`` path that could not be written at the end (before any deal).
+    """Refuse a ``--save`` path that could not be written at the end: tried by writing to it
+    before any deal (:func:`~trapoula.cli.common.check_writable`: a full device, ``/proc``
+    or a read-only place fails now, not at quit).
 
     >>> check_save_path("/no/such/folder/game.json")
     Traceback (most recent call last):
@@ -299,17 +302,10 @@ does not exist; create it or choose another path (nothing was played).
     """
     from trapoula.tui.strings import tr
 
-    target = Path(path).expanduser()
-    folder = target.parent
+    folder = Path(path).expanduser().parent
     if not folder.is_dir():
         raise ConfigError(tr("save_bad_dir", lang, path=path, folder=str(folder)))
-    why = ""
-    if target.is_dir():
-        why = "it is a folder"
-    elif target.exists() and not os.access(target, os.W_OK):
-        why = "the file is read-only"
-    elif not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        why = "the folder is read-only"
+    why = check_writable(path)
     if why:
         raise ConfigError(tr("save_not_writable", lang, path=path, why=why))
 
