@@ -263,20 +263,26 @@ class PlaySession:
         ui = self.ui
         out = [ui.title(f"── {ui.t('history_title')} ──")]
         out += self.finished or [ui.t("history_none")]
-        moves = list(getattr(view, "history", ()))
+        events = getattr(view, "events", None)
+        moves = list(events) if events else list(getattr(view, "history", ()))
         if moves:
             out.append(ui.bold(ui.t("history_moves")) + ":")
-            out.append("\n".join(f"  {k}. {self._move_text(view, line)}"
-                                  for k, line in enumerate(moves, 1)))
+            out.append("\n".join(f"  {k}. {self._move_text(view, move)}"
+                                  for k, move in enumerate(moves, 1)))
         return "\n".join(out)
 
-    def _move_text(self, view: Any, line: str) -> str:
-        """``P4 pass`` as the table words it (``P4: πάσο``); the line itself if unparsable."""
-        seat, _, text = line.partition(" ")
+    def _move_text(self, view: Any, move: Any) -> str:
+        """One move as the table words it (``P4: πάσο``; another player's hidden draw by the
+        renderer, ``P3 прикупает 2``); a log line that does not parse is shown as it is."""
+        if not isinstance(move, str):  # a typed event of the view
+            if move.action is None:
+                return self.r.hidden_move(view, move)
+            return f"{self.r.seat(move.seat, self.human)}: {self.r.action_label(view, move.action)}"
+        seat, _, text = move.partition(" ")
         try:
             action = self.game.parse_action(text)
         except TrapoulaError:
-            return line
+            return move
         return f"{self.r.seat(seat, self.human)}: {self.r.action_label(view, action)}"
 
     def warn(self, name: str, why: str) -> None:

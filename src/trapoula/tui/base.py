@@ -162,6 +162,11 @@ class Renderer:
         return ui.t("not_legal_now", action=self.action_label(view, action),
                     allowed=", ".join(self.action_label(view, a) for a in legal[:12]))
 
+    def hidden_move(self, view: Any, event: Any) -> str:
+        """A logged move whose action the viewer may not see (``event.action`` is None), in
+        the table's language; the log's own line by default."""
+        return str(event.text)
+
     def left_game(self, view: Any) -> str | None:
         """If the viewer can no longer play in this match (out of chips), what to print."""
         return None
