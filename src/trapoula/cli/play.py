@@ -233,14 +233,20 @@ class PlaySession:
                 self.con.print(self.ui.t("which", max=len(reply.options)))
 
     def _reply(self, line: str, view: Any, menu: list[Action]) -> Reply:
-        """What a typed line means: the game's shorthand first, then the common rules."""
+        """What a typed line means: the game's shorthand first, then the common rules.  An
+        action typed (not a menu number) that would silently give something up, such as a
+        play without the Bourlot it could announce, becomes a question between the two."""
         try:
             own = self.r.interpret(line, view, self.game.parse_action)
         except TrapoulaError as exc:
             return Reply("error", message=str(exc))
-        if own is not None:
-            return Reply("action", own)
-        return resolve(line, view, self.game.parse_action, self.ui.lang, actions=menu)
+        reply = (Reply("action", own) if own is not None else
+                 resolve(line, view, self.game.parse_action, self.ui.lang, actions=menu))
+        if reply.kind == "action" and reply.action is not None and not line.strip().isdigit():
+            options = self.r.alternatives(view, reply.action)
+            if options:
+                return Reply("choose", options=options)
+        return reply
 
     def hint(self, view: Any) -> str:
         if self._hint is None:

@@ -128,6 +128,12 @@ class Renderer:
         """A game's own shorthand for an action (``None``: use the common input rules)."""
         return None
 
+    def alternatives(self, view: Any, action: Action) -> tuple[Action, ...]:
+        """When playing ``action`` as typed would silently give something up (Bourloto's
+        unannounced Bourlot), the actions to choose between, ``action`` first; () to play it.
+        A menu number is an explicit choice and is never questioned."""
+        return ()
+
     def command(self, text: str, view: Any) -> str | None:
         """A display command of the game (Burraco's ``sort``): the text to print, or None."""
         return None

@@ -77,6 +77,10 @@ TABLE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                             "у вас нет масти хода: нужно бить козырем, старшим, если можете",
                             "non hai il seme d'uscita: devi tagliare con la briscola, più alta "
                             "se puoi"),
+    # a card that may be played with or without announcing Bourlot (gr): the plain choice
+    "bourlot_unannounced": ("no Bourlot: it will not count", "χωρίς μπουρλότ: δεν θα μετρήσει",
+                            "без бурлото: оно не будет засчитано",
+                            "senza bourlot: non conterà"),
     "forced_last_discard": ("your last card is discarded automatically",
                             "το τελευταίο σου φύλλο πετιέται αυτόματα",
                             "последняя карта сбрасывается автоматически",
