@@ -139,3 +139,15 @@ def test_arena_out_is_checked_before_the_run(run_cli: RunCli,
         r = run_cli("arena", "bourre", "--bots", "random,random", "--deals", "1",
                     "--out", "/dev/full")
         assert r.code == 2 and "No space left on device" in r.err
+
+
+def test_analyse_json_is_checked_before_the_analysis(run_cli: RunCli,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import trapoula.search.analysis as analysis
+
+    def never(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the analysis ran before --json was checked")
+
+    monkeypatch.setattr(analysis, "analyse_record", never)
+    r = run_cli("analyse", "game.json", "--json", "/nonexistent/analysis.json")
+    assert r.code == 2 and "--json /nonexistent/analysis.json: cannot write there" in r.err
