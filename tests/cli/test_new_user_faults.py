@@ -151,3 +151,28 @@ def test_analyse_json_is_checked_before_the_analysis(run_cli: RunCli,
     monkeypatch.setattr(analysis, "analyse_record", never)
     r = run_cli("analyse", "game.json", "--json", "/nonexistent/analysis.json")
     assert r.code == 2 and "--json /nonexistent/analysis.json: cannot write there" in r.err
+
+
+def test_save_on_a_full_disk_is_refused_before_the_first_deal(
+    run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    def full(fd: int) -> None:  # the disk is full: the written byte cannot reach it
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    save = tmp_path / "game.json"
+    r = run_cli("play", "bourre", "--seed", "1", "--save", str(save), stdin="2\n" * 20)
+    assert r.code == 2 and os.strerror(errno.ENOSPC) in r.err and "Deal" not in r.out
+    assert not save.exists()  # the trial file is gone
+
+
+def test_a_pipe_or_dev_null_is_not_written_by_the_check(tmp_path: Path) -> None:
+    from trapoula.cli.common import check_writable
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert check_writable(fifo) is None  # asked, not opened: no reader, no hang
+    if os.path.exists("/dev/null"):
+        assert check_writable("/dev/null") is None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -117,10 +118,13 @@ def port_number(text: str) -> int:
 
 
 def check_writable(path: str | os.PathLike[str]) -> str | None:
-    """Why a file cannot be written at ``path`` (None: it can), found by writing to it now:
-    the file is opened for appending (created if missing) and a byte is written and flushed
-    to the device, then the file is left as it was (removed if this made it).  A full
-    device, a read-only place or ``/proc`` fails here, before any work.
+    """Why a file cannot be written at ``path`` (None: it can), found by writing to it now.
+
+    A new or regular file is opened for appending (created if missing), a byte is written
+    and synced to the disk, and the file is left as it was (truncated back, or removed if
+    this made it): a full disk, a read-only place or ``/proc`` fails here, before any work.
+    A device gets the byte without the truncation (``/dev/full`` fails, ``/dev/null`` takes
+    it); a pipe, which would wait for a reader, is only asked whether it may be written.
 
     >>> check_writable("/no/such/folder/x.json")
     'the folder /no/such/folder does not exist'
@@ -129,20 +133,27 @@ def check_writable(path: str | os.PathLike[str]) -> str | None:
     folder = os.path.dirname(target) or "."
     if not os.path.isdir(folder):
         return f"the folder {folder} does not exist"
-    if os.path.isdir(target):
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
         return "it is a folder"
-    existed = os.path.exists(target)
+    if mode is not None and (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+        return None if os.access(target, os.W_OK) else "it may not be written"
+    device = mode is not None and not stat.S_ISREG(mode)
     try:
         with open(target, "ab") as f:
             size = f.tell()
             f.write(b"\n")
             f.flush()
-            os.fsync(f.fileno())
-            f.truncate(size)
+            if not device:
+                os.fsync(f.fileno())
+                f.truncate(size)
     except OSError as exc:
         return exc.strerror or str(exc)
     finally:
-        if not existed and os.path.exists(target):
+        if mode is None and os.path.exists(target):
             try:
                 os.remove(target)
             except OSError:
