@@ -40,7 +40,7 @@ def test_whole_session_with_bad_input_first(run_cli: RunCli, tmp_path: Path) -> 
     assert r.code == 0, r.err
     assert "Traceback" not in r.out + r.err
     # every bad line got its own clear message
-    assert "not a Bourré action: 'garbage'" in r.out
+    assert "'garbage' is not a complete action, a card or a command. Allowed now: " in r.out
     assert "There is no action 99" in r.out
     assert tr("br_decide_now", "en") in r.out
     assert ("You do not hold" in r.out) or ("You may exchange 1 to 4 cards, not 5" in r.out)

@@ -98,7 +98,7 @@ def test_whole_match_answering_the_first_choice(run_cli: RunCli, tmp_path: Path)
                 stdin="garbage\n" + "1\n" * 20000)
     assert r.code == 0, r.err
     assert "Traceback" not in r.out + r.err
-    assert "not a Burraco action: 'garbage'" in r.out
+    assert "'garbage' is not a complete action, a card or a command. Allowed now: " in r.out
     match: Any = trapoula.load(save)
     assert match.is_over
     s, winner = match.result["scores"], match.result["winner"]

@@ -34,7 +34,7 @@ def test_whole_match_with_bad_inputs_first_then_always_1(
     assert r.code == 0, r.err
     assert "Traceback" not in r.out + r.err
     # each bad input got its own message and a new prompt
-    assert "not a Bourloto action: 'garbage'" in r.out
+    assert "'garbage' is not a complete action, a card or a command. Allowed now: " in r.out
     assert "You cannot play 2♥ now" in r.out  # bare card that is not playable
     # "play 2h": the same style (what was wrong, then what is allowed), in the table's words
     assert "You do not hold 2♥. Playable:" in r.out or "2♥ is not allowed now. Allowed:" in r.out

@@ -41,7 +41,8 @@ def test_forced_moves_are_announced_with_their_reason(run_cli: RunCli) -> None:
     r = run_cli("play", "bourre", "--players", "3", "--seed", "2", "--bots", "random",
                 "max_deals=3", stdin="2\n" * 400)
     assert r.code == 0
-    why = (tr("forced_follow", "en"), tr("forced_only", "en"), tr("forced_trump_lead", "en"))
+    why = tuple(tr(k, "en") for k in ("forced_only", "forced_trump_lead", "forced_follow_suit",
+                                      "forced_follow_trump"))
     forced = [line for line in r.out.splitlines() if line.startswith("P1 (you): ")
               and " — " in line]
     assert forced and all(line.endswith(why) for line in forced)

@@ -91,10 +91,12 @@ def test_a_bare_suit_names_trump_in_round_two() -> None:
     assert resolve("d", view, GR.parse_action).action == Action("name", suit=Suit.D)
 
 
-def test_unparseable_text_gets_the_engines_message() -> None:
+def test_unparseable_text_says_what_is_allowed_now() -> None:
     view = GR.new_deal(seed=3).view("P1")
     reply = resolve("bid 80", view, GR.parse_action)
-    assert reply.kind == "error" and "not a Bourloto action" in reply.message
+    assert reply.kind == "error"
+    assert reply.message.startswith("'bid 80' is not a complete action, a card or a command. "
+                                    "Allowed now: take, pass (or the number, 1-2).")
 
 
 # --- rendering -------------------------------------------------------------------------------

@@ -27,6 +27,13 @@ DEAL = {
         for w in ("", " declare", *((" bourlot", " bourlot declare") if c in "QHKH" else ()))]}],
         "illegal": []},
 }
+FIFTH = {
+    "id": "F", "game": "bourre", "preset": "ru", "options": {"trump_card": "dealer_fifth"},
+    "players": 3, "check": "deal",
+    "setup": {"hands": {"P1": ["2H", "3H", "4H", "5H", "6H"], "P2": ["2C", "3C", "4C", "5C", "6C"],
+                        "P3": ["2D", "3D", "4D", "5D", "AS"]}, "trump_card": "AS", "pot": 3},
+    "actions": ["P1 fold", "P2 fold", "P3 fold"], "expect": {"illegal": [{"at": 2}]},
+}
 BURRACO = {"id": "B", "game": "burraco", "check": "meld", "cards": ["3S", "4S", "5S"],
            "expect": {"valid": True, "kind": "sequence", "clean": True, "points": 15,
                       "burraco": None, "bonus": 0}}
@@ -106,6 +113,16 @@ MALFORMED = [
     ("burraco: valid not a bool", _with(BURRACO, "expect", {"valid": "yes"})),
     ("dealer_draw: no such seat", {"id": "DD", "game": "burraco", "check": "dealer_draw",
                                    "draws": {"P9": "5H"}, "expect": {"dealer": "P9"}}),
+    # scenarios.md setup: with trump_card="dealer_fifth" the trump card is listed in the
+    # dealer's hand too, and must be; a card listed twice anywhere else stays an error
+    ("dealer_fifth: trump card listed apart, not in the dealer's hand",
+     _with(FIFTH, "setup.hands.P3", ["2D", "3D", "4D", "5D"])),
+    ("dealer_fifth: trump card in another player's hand",
+     _with(FIFTH, "setup.hands.P1", ["AS", "3H", "4H", "5H", "6H"])),
+    ("dealer_fifth: trump card also in the stock", _with(FIFTH, "setup.stock", ["AS"])),
+    ("dealer_fifth: trump card not the dealer's (dealer P1)", _with(FIFTH, "setup.dealer", "P1")),
+    ("dealer_fifth: another card twice", _with(FIFTH, "setup.hands.P1.0", "2D")),
+    ("stock_top: trump card also in a hand", _with(FIFTH, "options", {})),
     ("settle: tricks not a number", {"id": "ST", "game": "bourre", "check": "settle", "pot": 8,
                                      "players": {"P1": {"tricks": "5"}, "P2": "folded"},
                                      "expect": {"payouts": {}, "bourre": {}, "carry": 0}}),
@@ -119,7 +136,8 @@ def test_malformed_case_is_an_error(why: str, case: dict[str, Any]) -> None:
     assert message
 
 
-@pytest.mark.parametrize("case", [LEGAL, DEAL, BURRACO], ids=["legal", "deal", "burraco"])
+@pytest.mark.parametrize("case", [LEGAL, DEAL, BURRACO, FIFTH],
+                         ids=["legal", "deal", "burraco", "dealer_fifth"])
 def test_the_well_formed_originals_pass(case: dict[str, Any]) -> None:
     assert run_case(case) == ("PASS", "")
 
@@ -132,6 +150,16 @@ def test_the_runner_reports_errors_and_fails(tmp_path: Path) -> None:
     assert run_paths([str(path)], out=out) == 1  # type: ignore[arg-type]
     assert out.text.splitlines() == [
         "PASS L", "ERROR L: 'hand': 2S is not in the bourloto pack", "1 passed, 1 failed"]
+
+
+def test_s2_2_4_dealer_fifth_setup_errors_say_what_is_wrong() -> None:
+    status, why = run_case(_with(FIFTH, "setup.hands.P3", ["2D", "3D", "4D", "5D"]))
+    assert (status, why) == ("ERROR", "'setup.trump_card': AS must be listed in P3's hand too "
+                                      "(with trump_card='dealer_fifth' it is the dealer's own "
+                                      "fifth card)")
+    status, why = run_case(_with(FIFTH, "options", {}))
+    assert (status, why) == ("ERROR", "'setup.trump_card': AS appears more often than the pack "
+                                      "holds (1)")
 
 
 class _Out:

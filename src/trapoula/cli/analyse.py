@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from trapoula.cli.common import Console
+from trapoula.cli.common import Console, check_writable
 from trapoula.errors import ConfigError
 
 __all__ = ["add_parser", "format_analysis", "run"]
@@ -57,6 +57,11 @@ def format_analysis(rows: Any, summ: dict[str, dict[str, float]]) -> str:
 def run(args: argparse.Namespace, con: Console) -> int:
     from trapoula.search.analysis import analyse_record, summary
 
+    if args.json:  # tried now, not after the analysis
+        why = check_writable(args.json)
+        if why:
+            raise ConfigError(f"--json {args.json}: cannot write there ({why}); choose another "
+                              "path (nothing was analysed)")
     path = Path(args.record)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))

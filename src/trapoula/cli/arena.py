@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from trapoula.arena.run import ArenaSpec, run_arena
-from trapoula.cli.common import Console, parse_options
+from trapoula.cli.common import Console, check_writable, parse_options
 from trapoula.errors import ConfigError
 
 __all__ = ["add_parser", "format_table", "run"]
@@ -110,6 +110,14 @@ def run(args: argparse.Namespace, con: Console) -> int:
         raise ConfigError("--deals (and --matches) must be positive")
     if args.workers < 1:
         raise ConfigError("--workers must be at least 1")
+    out = Path(args.out or f"results/arena-{args.game}-{args.seed}.json")
+    if not args.out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    for path in (out, out.with_suffix(".txt")):  # tried now, not after the whole run
+        why = check_writable(path)
+        if why:
+            raise ConfigError(f"--out {path}: cannot write there ({why}); choose another path "
+                              "(nothing was run)")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     spec = ArenaSpec(args.game, args.preset, options, bots, args.deals, args.seed,
                      args.matches)
@@ -137,9 +145,6 @@ def run(args: argparse.Namespace, con: Console) -> int:
         con.err.write("\n")
     table = format_table(res)
     con.print(table)
-    out = Path(args.out or f"results/arena-{args.game}-{args.seed}.json")
-    if not args.out:
-        out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(res, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     out.with_suffix(".txt").write_text(table + "\n", encoding="utf-8")
     con.print(f"results: {out} (table: {out.with_suffix('.txt')})")

@@ -10,6 +10,10 @@ trapoula.errors.ConfigError: options are written key=value, got 'target'
 
 from __future__ import annotations
 
+import argparse
+import math
+import os
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +24,10 @@ from trapoula.bots import Bot, make_bot
 from trapoula.core.game import Game
 from trapoula.errors import ConfigError
 
-__all__ = ["Console", "bot_or_fallback", "build_game", "parse_options", "parse_value"]
+__all__ = [
+    "Console", "bot_or_fallback", "build_game", "check_writable", "parse_options", "parse_value",
+    "port_number", "positive", "seconds",
+]
 
 _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}
@@ -50,6 +57,108 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise ConfigError(f"options are written key=value, got {pair!r}")
         out[key.strip().replace("-", "_")] = parse_value(value)
     return out
+
+
+def seconds(text: str) -> float:
+    """An ``argparse`` type: a number of seconds from 0 to 3600 (a bad one is a usage error).
+
+    >>> seconds("0.25"), seconds("0")
+    (0.25, 0.0)
+    >>> seconds("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number of seconds from 0 to 3600, not '-1'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds from 0 to 3600, not {text!r}")
+    return value
+
+
+def positive(text: str) -> float:
+    """An ``argparse`` type: a finite number above 0.
+
+    >>> positive("0.1")
+    0.1
+    >>> positive("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number above 0, not '0'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+    return value
+
+
+def port_number(text: str) -> int:
+    """An ``argparse`` type: a TCP port, 0 to 65535.
+
+    >>> port_number("8000")
+    8000
+    >>> port_number("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a port number from 0 to 65535, not '-1'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535, not {text!r}")
+    return value
+
+
+def check_writable(path: str | os.PathLike[str]) -> str | None:
+    """Why a file cannot be written at ``path`` (None: it can), found by writing to it now.
+
+    A new or regular file is opened for appending (created if missing), a byte is written
+    and synced to the disk, and the file is left as it was (truncated back, or removed if
+    this made it): a full disk, a read-only place or ``/proc`` fails here, before any work.
+    A device gets the byte without the truncation (``/dev/full`` fails, ``/dev/null`` takes
+    it); a pipe, which would wait for a reader, is only asked whether it may be written.
+
+    >>> check_writable("/no/such/folder/x.json")
+    'the folder /no/such/folder does not exist'
+    """
+    target = os.path.expanduser(os.fspath(path))
+    folder = os.path.dirname(target) or "."
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        return "it is a folder"
+    if mode is not None and (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+        return None if os.access(target, os.W_OK) else "it may not be written"
+    device = mode is not None and not stat.S_ISREG(mode)
+    try:
+        with open(target, "ab") as f:
+            size = f.tell()
+            f.write(b"\n")
+            f.flush()
+            if not device:
+                os.fsync(f.fileno())
+                f.truncate(size)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    finally:
+        if mode is None and os.path.exists(target):
+            try:
+                os.remove(target)
+            except OSError:
+                pass
+    return None
 
 
 def build_game(name: str, preset: str | None, pairs: Sequence[str]) -> Game:

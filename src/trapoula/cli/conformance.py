@@ -1,7 +1,8 @@
 """``trapoula conformance FILE_OR_DIR...``: run scenario files (scenarios.md).
 
 The runner itself is :func:`trapoula.core.conformance.run_paths`; it prints one line per
-case and the closing line, and its return value is the exit code.
+case and the closing line, and its return value is the exit code (2, with ``error: …`` and no
+case run, for a path that does not exist or is not a scenario file).
 """
 
 from __future__ import annotations
@@ -27,4 +28,4 @@ def run(args: argparse.Namespace, con: Console) -> int:
     except ImportError as exc:
         con.error(f"error: the conformance runner is not available ({exc})")
         return 2
-    return int(run_paths(list(args.paths), out=con.out))
+    return int(run_paths(list(args.paths), out=con.out, err=con.err))

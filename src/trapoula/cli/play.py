@@ -9,7 +9,6 @@ and a new prompt; end of input and Ctrl-C leave cleanly (``--save`` still writes
 from __future__ import annotations
 
 import argparse
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,9 @@ from trapoula.cli.common import (
     Console,
     bot_or_fallback,
     build_game,
+    check_writable,
     parse_options,
+    seconds,
 )
 from trapoula.cli.steps import advance, describe
 from trapoula.core.action import Action
@@ -49,7 +50,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seat", default="P1", help="your seat (default P1)")
     p.add_argument("--bots", default="heuristic", help="bot for the other seats")
     p.add_argument("--save", metavar="FILE", help="write the game record here at the end")
-    p.add_argument("--delay", type=float, default=None,
+    p.add_argument("--delay", type=seconds, default=None,
                    help="seconds to pause after each bot move (default 0.4 on a terminal)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     p.set_defaults(run=run)
@@ -232,14 +233,20 @@ class PlaySession:
                 self.con.print(self.ui.t("which", max=len(reply.options)))
 
     def _reply(self, line: str, view: Any, menu: list[Action]) -> Reply:
-        """What a typed line means: the game's shorthand first, then the common rules."""
+        """What a typed line means: the game's shorthand first, then the common rules.  An
+        action typed (not a menu number) that would silently give something up, such as a
+        play without the Bourlot it could announce, becomes a question between the two."""
         try:
             own = self.r.interpret(line, view, self.game.parse_action)
         except TrapoulaError as exc:
             return Reply("error", message=str(exc))
-        if own is not None:
-            return Reply("action", own)
-        return resolve(line, view, self.game.parse_action, self.ui.lang, actions=menu)
+        reply = (Reply("action", own) if own is not None else
+                 resolve(line, view, self.game.parse_action, self.ui.lang, actions=menu))
+        if reply.kind == "action" and reply.action is not None and not line.strip().isdigit():
+            options = self.r.alternatives(view, reply.action)
+            if options:
+                return Reply("choose", options=options)
+        return reply
 
     def hint(self, view: Any) -> str:
         if self._hint is None:
@@ -262,20 +269,26 @@ class PlaySession:
         ui = self.ui
         out = [ui.title(f"── {ui.t('history_title')} ──")]
         out += self.finished or [ui.t("history_none")]
-        moves = list(getattr(view, "history", ()))
+        events = getattr(view, "events", None)
+        moves = list(events) if events else list(getattr(view, "history", ()))
         if moves:
             out.append(ui.bold(ui.t("history_moves")) + ":")
-            out.append("\n".join(f"  {k}. {self._move_text(view, line)}"
-                                  for k, line in enumerate(moves, 1)))
+            out.append("\n".join(f"  {k}. {self._move_text(view, move)}"
+                                  for k, move in enumerate(moves, 1)))
         return "\n".join(out)
 
-    def _move_text(self, view: Any, line: str) -> str:
-        """``P4 pass`` as the table words it (``P4: πάσο``); the line itself if unparsable."""
-        seat, _, text = line.partition(" ")
+    def _move_text(self, view: Any, move: Any) -> str:
+        """One move as the table words it (``P4: πάσο``; another player's hidden draw by the
+        renderer, ``P3 прикупает 2``); a log line that does not parse is shown as it is."""
+        if not isinstance(move, str):  # a typed event of the view
+            if move.action is None:
+                return self.r.hidden_move(view, move)
+            return f"{self.r.seat(move.seat, self.human)}: {self.r.action_label(view, move.action)}"
+        seat, _, text = move.partition(" ")
         try:
             action = self.game.parse_action(text)
         except TrapoulaError:
-            return line
+            return move
         return f"{self.r.seat(seat, self.human)}: {self.r.action_label(view, action)}"
 
     def warn(self, name: str, why: str) -> None:
@@ -289,7 +302,9 @@ class PlaySession:
 
 
 def check_save_path(path: str, lang: str = "en") -> None:
-    """Refuse a ``--save`` path that could not be written at the end (before any deal).
+    """Refuse a ``--save`` path that could not be written at the end: tried by writing to it
+    before any deal (:func:`~trapoula.cli.common.check_writable`: a full device, ``/proc``
+    or a read-only place fails now, not at quit).
 
     >>> check_save_path("/no/such/folder/game.json")
     Traceback (most recent call last):
@@ -299,17 +314,10 @@ does not exist; create it or choose another path (nothing was played).
     """
     from trapoula.tui.strings import tr
 
-    target = Path(path).expanduser()
-    folder = target.parent
+    folder = Path(path).expanduser().parent
     if not folder.is_dir():
         raise ConfigError(tr("save_bad_dir", lang, path=path, folder=str(folder)))
-    why = ""
-    if target.is_dir():
-        why = "it is a folder"
-    elif target.exists() and not os.access(target, os.W_OK):
-        why = "the file is read-only"
-    elif not target.exists() and not os.access(folder, os.W_OK | os.X_OK):
-        why = "the folder is read-only"
+    why = check_writable(path)
     if why:
         raise ConfigError(tr("save_not_writable", lang, path=path, why=why))
 

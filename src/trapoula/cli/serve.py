@@ -11,22 +11,22 @@ import argparse
 from dataclasses import fields
 from typing import Any
 
-from trapoula.cli.common import Console
+from trapoula.cli.common import Console, port_number, positive, seconds
 
-__all__ = ["add_parser", "build_app", "run"]
+__all__ = ["add_parser", "build_app", "missing_web_module", "run"]
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("serve", help="play in the browser (web server)",
                        description="Serve the web app: tables with friends and bots.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (8000)")
+    p.add_argument("--port", type=port_number, default=8000, help="port (8000)")
     p.add_argument("--database-url", default="sqlite:///trapoula.db",
                    help="SQLAlchemy URL (sqlite:///trapoula.db; postgresql+psycopg://...; "
                         "memory:// keeps nothing)")
     p.add_argument("--redis-url", default=None,
                    help="Redis URL shared by several server processes (redis://host:6379/0)")
-    p.add_argument("--bot-delay", type=float, default=0.5,
+    p.add_argument("--bot-delay", type=seconds, default=0.5,
                    help="seconds a bot waits before it plays, so people can follow (0.5)")
     p.add_argument("--ws-compress", action=argparse.BooleanOptionalAction, default=True,
                    help="compress WebSocket messages (permessage-deflate) when the browser offers "
@@ -49,7 +49,7 @@ def add_parser(sub: Any) -> None:
                         "a client's address is its socket's, so limits cannot be dodged")
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
                    help="proxies trusted with --proxy-headers (127.0.0.1)")
-    p.add_argument("--clock-scale", type=float, default=1.0,
+    p.add_argument("--clock-scale", type=positive, default=1.0,
                    help="real seconds per clock second (tests and demos: 0.1 runs clocks 10x "
                         "faster) (1)")
     g = p.add_argument_group("limits (docs/web.md, \"Limits\"; 0 turns a count limit off)")
@@ -89,12 +89,41 @@ def limits_of(args: argparse.Namespace) -> Any:
     return Limits(**{f.name: getattr(args, f.name) for f in fields(Limits)})
 
 
+#: the web extra's modules every server needs (psycopg and redis only for their URLs)
+WEB_MODULES = ("uvicorn", "starlette", "anyio", "websockets", "sqlalchemy", "alembic")
+
+
+def missing_web_module() -> str | None:
+    """The first module of the web extra that cannot be imported (None: all are there)."""
+    import importlib.util
+
+    for name in WEB_MODULES:
+        try:
+            if importlib.util.find_spec(name) is None:
+                return name
+        except (ImportError, ValueError):
+            return name
+    return None
+
+
+def _need_web_extra(con: Console, module: str | None) -> int:
+    con.error(f"error: trapoula serve needs the web extra ({module or 'a module'} is not "
+              "installed): install the web extra: pip install 'trapoula[web]'")
+    return 2
+
+
 def run(args: argparse.Namespace, con: Console) -> int:
+    missing = missing_web_module()
+    if missing is not None:
+        return _need_web_extra(con, missing)
     try:
-        import uvicorn
-    except ImportError:
-        con.error("trapoula serve needs the web extra: pip install 'trapoula[web]'")
-        return 1
+        return _serve(args, con)
+    except ImportError as exc:  # a module of the extra that is there but broken, or psycopg
+        return _need_web_extra(con, exc.name)
+
+
+def _serve(args: argparse.Namespace, con: Console) -> int:
+    import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     from trapoula.web.headers import header_deadline, install_redaction

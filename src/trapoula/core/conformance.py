@@ -155,9 +155,16 @@ def collect_cases(paths: Iterable[str | Path]) -> list[tuple[str, dict[str, Any]
     out: list[tuple[str, dict[str, Any]]] = []
     for p in paths:
         path = Path(p)
+        if not path.exists():
+            raise ConfigError(f"{path}: no such file or folder")
         files = sorted(path.rglob("*.json")) if path.is_dir() else [path]
+        if not files:
+            raise ConfigError(f"{path}: a folder without scenario files (*.json)")
         for f in files:
-            data = json.loads(f.read_text(encoding="utf-8"))
+            try:
+                data = json.loads(f.read_text(encoding="utf-8"))
+            except ValueError as exc:  # not JSON (or not UTF-8)
+                raise ConfigError(f"{f}: not a scenario file ({exc})") from None
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise ConfigError(f"{f}: not a scenario file (format must be {FORMAT!r})")
             for case in data.get("cases", []):
@@ -165,14 +172,20 @@ def collect_cases(paths: Iterable[str | Path]) -> list[tuple[str, dict[str, Any]
     return out
 
 
-def run_paths(paths: list[str], out: TextIO | None = None) -> int:
-    """Run every case of the files/folders, print one line per case and the closing line."""
+def run_paths(paths: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run every case of the files/folders, print one line per case and the closing line.
+
+    A path that is missing or not a scenario file runs nothing: ``error: …`` goes to ``err``
+    (standard error) and the return value is 2, a usage error (no case failed)."""
     out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     try:
         cases = collect_cases(paths)
-    except (OSError, ValueError, TrapoulaError) as exc:
-        print(f"ERROR: {exc}", file=out)
-        print("0 passed, 1 failed", file=out)
+    except OSError as exc:
+        print(f"error: {exc.filename}: {exc.strerror or exc}", file=err)
+        return 2
+    except (ValueError, TrapoulaError) as exc:
+        print(f"error: {exc}", file=err)
         return 2
     passed = failed = 0
     for _, case in cases:

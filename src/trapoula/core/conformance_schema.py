@@ -276,9 +276,18 @@ def _deal_fields(c: _Case) -> set[str]:
     for seat, cards in hands.items():
         c.seat(seat, "setup.hands")
         c.cards(cards, f"setup.hands.{seat}")
+    held = c.game.setup_held_cards(setup)
     for key in _SETUP_CARDS:
-        if key in setup:
+        if key not in setup:
+            continue
+        if key not in held:
             c.card(setup[key], f"setup.{key}")
+            continue
+        seat, why = held[key]  # the same card, held in a hand too: listed there, and must be
+        card = c.card(setup[key], f"setup.{key}", count=False)
+        listed = hands.get(seat)
+        if not isinstance(listed, list) or card not in {parse_card(v) for v in listed}:
+            raise _fail(f"setup.{key}", f"{card} must be listed in {seat}'s hand too ({why})")
     for key in _SETUP_LISTS:
         if key in setup:
             c.cards(setup[key], f"setup.{key}")

@@ -164,6 +164,13 @@ class Game(ABC):
         more than one), e.g. for validating scenario cases."""
         raise NotImplementedError(f"{self.name} does not list its pack")
 
+    def setup_held_cards(self, setup: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+        """The fields of a scenario ``setup`` naming a card that, by this game's options, a
+        hand holds too: ``{field: (seat, why)}``.  That card is listed in the seat's hand as
+        well (and must be); every other card may appear only as often as the pack holds it.
+        None by default."""
+        return {}
+
     # --- shared -------------------------------------------------------------------------------
     def from_record(self, record: Mapping[str, Any], dealing: int = DEALING) -> GameState:
         """Replay a record made by ``state.record()`` (checked action by action).

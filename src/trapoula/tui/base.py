@@ -128,6 +128,12 @@ class Renderer:
         """A game's own shorthand for an action (``None``: use the common input rules)."""
         return None
 
+    def alternatives(self, view: Any, action: Action) -> tuple[Action, ...]:
+        """When playing ``action`` as typed would silently give something up (Bourloto's
+        unannounced Bourlot), the actions to choose between, ``action`` first; () to play it.
+        A menu number is an explicit choice and is never questioned."""
+        return ()
+
     def command(self, text: str, view: Any) -> str | None:
         """A display command of the game (Burraco's ``sort``): the text to print, or None."""
         return None
@@ -161,6 +167,11 @@ class Renderer:
             return ui.t("cannot_play", card=ui.card(card), allowed=allowed)
         return ui.t("not_legal_now", action=self.action_label(view, action),
                     allowed=", ".join(self.action_label(view, a) for a in legal[:12]))
+
+    def hidden_move(self, view: Any, event: Any) -> str:
+        """A logged move whose action the viewer may not see (``event.action`` is None), in
+        the table's language; the log's own line by default."""
+        return str(event.text)
 
     def left_game(self, view: Any) -> str | None:
         """If the viewer can no longer play in this match (out of chips), what to print."""

@@ -21,7 +21,7 @@ from trapoula.tui.base import Renderer, team_of_seat
 from trapoula.tui.strings import STRINGS
 from trapoula.tui.summary import bourloto_summary, summary_lines
 
-__all__ = ["BourlotoRenderer", "declaration_name", "sort_hand"]
+__all__ = ["BourlotoRenderer", "declaration_name", "sort_hand", "with_bourlot"]
 
 # Suits alternate black/red in the hand: spades, hearts, clubs, diamonds.
 _SUIT_ORDER = (Suit.S, Suit.H, Suit.C, Suit.D)
@@ -67,13 +67,22 @@ class BourlotoRenderer(Renderer):
         ui = self.ui
         if action.kind == "play" and action.cards:
             words = " ".join(ui.word(w) if ui.lang != "en" else w for w in action.words)
-            return ui.card(action.cards[0]) + (f" {ui.style(words, 'yellow')}" if words else "")
+            label = ui.card(action.cards[0]) + (f" {ui.style(words, 'yellow')}" if words else "")
+            if with_bourlot(view, action) is not None:  # say what the plain play gives up
+                label += " " + ui.dim(f"({ui.t('bourlot_unannounced')})")
+            return label
         label = super().action_label(view, action)
         if (action.kind == "exchange" and isinstance(view, BourlotoView)
                 and view.trump is not None and view.upcard is not None):
             seven = Card.of(7, view.trump)
             label += f" ({ui.card(seven)} ⇄ {ui.card(view.upcard)})"
         return label
+
+    def alternatives(self, view: Any, action: Action) -> tuple[Action, ...]:
+        """A play typed without ``bourlot`` while the same play announcing it is legal: ask
+        which (§1.3.2: a Bourlot not announced as the first of K/Q is played never counts)."""
+        other = with_bourlot(view, action)
+        return () if other is None else (action, other)
 
     def order_actions(self, view: Any, actions: Sequence[Action]) -> list[Action]:
         """Plays in the order of the hand as displayed (suits ♠ ♥ ♣ ♦, strongest first)."""
@@ -289,6 +298,26 @@ class BourlotoRenderer(Renderer):
             out.append(ui.t("hanging_after", n=s["hanging"]))
         out.append("")
         return "\n".join(out)
+
+
+def with_bourlot(view: Any, action: Action) -> Action | None:
+    """The legal play of the same card and words that also announces Bourlot, when
+    ``action`` is a play that does not (None otherwise).
+
+    >>> from trapoula.cards import parse_card
+    >>> class V:
+    ...     legal_actions = [Action("play", (parse_card("KS"),)),
+    ...                      Action("play", (parse_card("KS"),), words=("bourlot",))]
+    >>> str(with_bourlot(V, V.legal_actions[0])), with_bourlot(V, V.legal_actions[1])
+    ('play KS bourlot', None)
+    """
+    if action.kind != "play" or "bourlot" in action.words:
+        return None
+    want = {*action.words, "bourlot"}
+    for a in getattr(view, "legal_actions", ()):
+        if a.kind == "play" and a.cards == action.cards and set(a.words) == want:
+            return a
+    return None
 
 
 def declaration_name(name: str, ui: Any) -> str:

@@ -175,13 +175,27 @@ class BourreRenderer(Renderer):
         return action
 
     def forced_reason(self, view: Any, action: Action) -> str:
-        """Bourré's forced trump lead (A, K or Q of trumps held), the upturned ace's stay."""
-        if isinstance(view, BourreView) and action.kind == "play" and action.cards:
-            card = action.cards[0]
-            if (not view.trick and card.suit == view.trump
-                    and any(c.suit != view.trump for c in view.hand)):
-                return self.ui.t("forced_trump_lead")
+        """The rule of §2.3 that leaves one card: the forced trump lead (a leader holding the
+        A, K or Q of trumps, or all three under ``forced_lead="cinch_AKQ"``, leads his highest
+        trump), following suit higher, or trumping."""
+        if (isinstance(view, BourreView) and action.kind == "play" and action.cards
+                and len(view.hand) > 1):
+            if not view.trick:  # a free lead offers every card: only the forced lead is one
+                cinch = getattr(self.options, "forced_lead", None) == "cinch_AKQ"
+                return self.ui.t("forced_trump_lead_cinch" if cinch else "forced_trump_lead")
+            led = view.trick[0][1].suit
+            if action.cards[0].suit == led:
+                return self.ui.t("forced_follow_suit")
+            if action.cards[0].suit == view.trump:
+                return self.ui.t("forced_follow_trump")
         return super().forced_reason(view, action)
+
+    def hidden_move(self, view: Any, event: Any) -> str:
+        """Another player's draw: only how many cards he exchanged is public."""
+        if event.kind == "draw":
+            who = self.seat(event.seat, getattr(view, "seat", None))
+            return self.ui.t("br_exchanges", seat=who, n=event.hidden)
+        return super().hidden_move(view, event)
 
     def explain(self, view: Any, action: Action) -> str | None:
         if not isinstance(view, BourreView):

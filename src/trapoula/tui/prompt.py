@@ -28,9 +28,9 @@ from trapoula.cards import Card, Suit, deck_52, parse_card, parse_suit, short_na
 from trapoula.cards.names import LANGUAGES, rank_short
 from trapoula.core.action import Action
 from trapoula.errors import TrapoulaError
-from trapoula.tui.strings import ACTION_WORDS, tr
+from trapoula.tui.strings import ACTION_WORDS, action_word, tr
 
-__all__ = ["COMMANDS", "Reply", "localized_card", "resolve"]
+__all__ = ["COMMANDS", "Reply", "allowed_text", "localized_card", "resolve"]
 
 COMMANDS = {
     "help": "help", "?": "help",
@@ -141,8 +141,8 @@ def resolve(
     canon = _canonical_tokens(t)
     try:
         return Reply("action", parse(canon))
-    except TrapoulaError as exc:
-        why = str(exc)
+    except TrapoulaError:
+        pass
     first, *rest = canon.split()
     if rest and localized_card(first) is not None:  # "KH bourlot": a play without "play"
         words = [(_GLOSSES.get(w.lower()) or (w,))[0] for w in rest]
@@ -161,9 +161,32 @@ def resolve(
             reply = _by_suit(suit, legal)
             if reply is not None:
                 return reply
-    if lang != "en":  # the engine's parser speaks English: say it in the table's language
-        why = tr("unknown_input", lang, text=t)
+    # one style in every language: what was not understood, then what is allowed now
+    why = tr("unknown_input", lang, text=t, allowed=allowed_text(legal, lang), max=len(legal))
     return Reply("error", message=tr("not_understood", lang, why=why))
+
+
+def allowed_text(actions: Sequence[Action], lang: str = "en", most: int = 8) -> str:
+    """The first ``most`` of ``actions`` as they may be typed, cards with the table's rank
+    letters and action words with their local gloss.
+
+    >>> from trapoula.cards import parse_card
+    >>> acts = [Action("fold"), Action("play", (parse_card("KH"),), words=("bourlot",))]
+    >>> allowed_text(acts, "ru")
+    'fold (пас), play К♥ bourlot'
+    """
+    out = []
+    for a in actions[:most]:
+        parts = [a.kind]
+        if a.number is not None:
+            parts.append(str(a.number))
+        if a.suit is not None:
+            parts.append(a.suit.name)
+        parts += [short_name(c, lang) for c in a.cards]
+        parts += list(a.words)
+        gloss = action_word(a.kind, lang)
+        out.append(" ".join(parts) + (f" ({gloss})" if gloss != a.kind else ""))
+    return ", ".join(out) + (", …" if len(actions) > most else "")
 
 
 def _by_card(card: Card, legal: Sequence[Action], lang: str) -> Reply:

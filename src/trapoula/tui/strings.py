@@ -159,21 +159,25 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Type the number of an action from the list, or an action in notation\n"
         "(play 10H, take, pass, name H, agree, declare...), or just a card (10h, KH)\n"
         "to play it. Cards: rank 7-10 J Q K A (T = 10) + suit S H D C.\n"
+        "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
         "hint: what the bot would do · history: the deals so far · help: this text\n"
         "quit: leave the game",
         "Γράψε τον αριθμό μιας ενέργειας από τη λίστα, ή την ενέργεια\n"
         "(play 10H, take, pass, name H, agree, declare...), ή απλώς ένα φύλλο (10h, KH)\n"
         "για να το παίξεις. Φύλλα: 7-10 J Q K A (T = 10) + χρώμα S H D C.\n"
+        "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
         "hint: τι θα έπαιζε το bot · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
         "quit: έξοδος",
         "Введите номер действия из списка, или действие в нотации\n"
         "(play 10H, take, pass, name H, agree, declare...), или просто карту (10h, KH),\n"
         "чтобы ею пойти. Карты: 7-10 J Q K A (T = 10) + масть S H D C.\n"
+        "Можно и русскими буквами: К♥ или КH = K♥, Д = Q, В = J, Т = A (и греческими).\n"
         "hint: что сделал бы бот · history: сыгранные сдачи · help: эта справка\n"
         "quit: выход",
         "Scrivi il numero di un'azione della lista, o l'azione in notazione\n"
         "(play 10H, take, pass, name H, agree, declare...), o solo una carta (10h, KH)\n"
         "per giocarla. Carte: 7-10 J Q K A (T = 10) + seme S H D C.\n"
+        "Funzionano anche le lettere greche e cirilliche: Ρ♥ o ΡH (greco), К♥ o КH (russo) = K♥.\n"
         "hint: cosa farebbe il bot · history: le smazzate finora · help: questo testo\n"
         "quit: esci",
     ),

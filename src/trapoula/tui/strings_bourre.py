@@ -160,6 +160,7 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "if you can, else trump; a leader holding the A, K or Q of trumps leads his highest\n"
         "trump. Most tricks takes the pot; a player who stayed and took no trick is bourré\n"
         "and pays the pot into the next one.\n"
+        "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
         "hint: what the bot would do · help: this text · quit: leave the table",
         "Γύρος αποφάσεων: fold (χάνεις το ante), stay (κρατάς τα πέντε φύλλα), ή\n"
         "draw C C… για να αλλάξεις αυτά τα φύλλα με καινούρια από την τράπουλα (οι\n"
@@ -168,6 +169,7 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "αν μπορείς, αλλιώς κόβεις· όποιος ανοίγει με A, K ή Q ατού ανοίγει με το μεγαλύτερο\n"
         "ατού του. Οι περισσότερες μπάζες παίρνουν το ποτ· όποιος έμεινε χωρίς μπάζα είναι\n"
         "μπουρέ και πληρώνει όσο το ποτ στο επόμενο.\n"
+        "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
         "hint: τι θα έπαιζε το bot · help: αυτό το κείμενο · quit: φεύγεις",
         "Круг решений: fold (пас, анте пропадает), stay (играть своими пятью картами) или\n"
         "draw C C… — сбросить эти карты и получить новые из колоды (пронумерованные\n"
@@ -176,6 +178,7 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "если можно, иначе козырем; первый ход с козырными A, K или Q — старшим козырем.\n"
         "Больше всех взяток — забирает банк; сыгравший без взяток — бурэ и платит\n"
         "банк в следующий.\n"
+        "Можно и русскими буквами: К♥ или КH = K♥, Д = Q, В = J, Т = A (и греческими).\n"
         "hint: что сделал бы бот · help: эта справка · quit: выйти из-за стола",
         "Giro delle decisioni: fold (perdi l'invito), stay (tieni le tue cinque carte), o\n"
         "draw C C… per cambiare quelle carte con altre dal tallone (i suggerimenti numerati\n"
@@ -184,6 +187,7 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "carta più alta se puoi, altrimenti tagliare; chi apre con A, K o Q di briscola apre\n"
         "con la briscola più alta. Chi fa più prese prende il piatto; chi è rimasto senza\n"
         "prese è bourré e paga il piatto nel prossimo.\n"
+        "Funzionano anche le lettere greche e cirilliche: Ρ♥ o ΡH (greco), К♥ o КH (russo) = K♥.\n"
         "hint: cosa farebbe il bot · help: questo testo · quit: lascia il tavolo",
     ),
 }

@@ -185,6 +185,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Melds: a set is 3+ cards of one rank, a sequence 3+ running cards of one suit, with at\n"
         "most one wild (a 2 or a joker). 7+ cards make a burraco (clean: no wild).\n"
         "Cards: rank 2-10 J Q K A (T = 10) + suit S H D C; JK is a joker.\n"
+        "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
         "melds: what you can lay · sort: hand by suit or by rank · hint: the bot's move\n"
         "help: this text · quit: leave the game",
         "Σειρά: draw (το πάνω φύλλο της τράπουλας) ή pickup (όλα τα πεταμένα)· μετά\n"
@@ -193,6 +194,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Συνδυασμοί: τρία+ ίδια φύλλα ή τρία+ διαδοχικά του ίδιου χρώματος, με το πολύ\n"
         "ένα μπαλαντέρ (2 ή τζόκερ). Με 7+ φύλλα γίνεται μπουράκο (καθαρό: χωρίς μπαλαντέρ).\n"
         "Φύλλα: 2-10 J Q K A (T = 10) + χρώμα S H D C· JK είναι τζόκερ.\n"
+        "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
         "melds: τι μπορείς να κατεβάσεις · sort: κατά χρώμα ή αξία · hint: η κίνηση του bot\n"
         "help: αυτό το κείμενο · quit: έξοδος",
         "Ход: draw (верхняя карта колоды) или pickup (весь сброс); затем комбинации\n"
@@ -201,6 +203,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Комбинации: 3+ карты одного достоинства или 3+ подряд одной масти, не больше\n"
         "одного джокера (2 или джокер). 7+ карт — буррако (чистое: без джокера).\n"
         "Карты: 2-10 J Q K A (T = 10) + масть S H D C; JK — джокер.\n"
+        "Можно и русскими буквами: К♥ или КH = K♥, Д = Q, В = J, Т = A (и греческими).\n"
         "melds: что можно выложить · sort: по мастям или старшинству · hint: ход бота\n"
         "help: эта справка · quit: выход",
         "Un turno: draw (la carta in cima al tallone) o pickup (tutti gli scarti); poi calare\n"
@@ -209,6 +212,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Giochi: tris di 3+ carte dello stesso valore o scala di 3+ carte dello stesso seme,\n"
         "con al massimo una matta (2 o jolly). Con 7+ carte è burraco (pulito: senza matta).\n"
         "Carte: 2-10 J Q K A (T = 10) + seme S H D C; JK è il jolly.\n"
+        "Funzionano anche le lettere greche e cirilliche: Ρ♥ o ΡH (greco), К♥ o КH (russo) = K♥.\n"
         "melds: cosa puoi calare · sort: per seme o per valore · hint: la mossa del bot\n"
         "help: questo testo · quit: esci",
     ),

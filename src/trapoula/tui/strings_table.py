@@ -59,6 +59,28 @@ TABLE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                           "вы ходите первым с козырными A, K или Q: нужно ходить старшим "
                           "козырем",
                           "apri con A, K o Q di briscola: devi aprire con la briscola più alta"),
+    "forced_trump_lead_cinch": ("you lead holding the A, K and Q of trumps: you must lead "
+                                "your highest trump",
+                                "ανοίγεις με A, K και Q ατού: πρέπει να ανοίξεις με το "
+                                "μεγαλύτερο ατού σου",
+                                "вы ходите первым с козырными A, K и Q: нужно ходить старшим "
+                                "козырем",
+                                "apri con A, K e Q di briscola: devi aprire con la briscola "
+                                "più alta"),
+    "forced_follow_suit": ("you must follow suit, with a higher card if you can",
+                           "πρέπει να ακολουθήσεις χρώμα, με μεγαλύτερο φύλλο αν μπορείς",
+                           "нужно ходить в масть, старшей картой, если можете",
+                           "devi rispondere al seme, con una carta più alta se puoi"),
+    "forced_follow_trump": ("you have none of the suit led: you must trump, higher if you can",
+                            "δεν έχεις το χρώμα που άνοιξε: πρέπει να κόψεις, με μεγαλύτερο "
+                            "ατού αν μπορείς",
+                            "у вас нет масти хода: нужно бить козырем, старшим, если можете",
+                            "non hai il seme d'uscita: devi tagliare con la briscola, più alta "
+                            "se puoi"),
+    # a card that may be played with or without announcing Bourlot (gr): the plain choice
+    "bourlot_unannounced": ("no Bourlot: it will not count", "χωρίς μπουρλότ: δεν θα μετρήσει",
+                            "без бурлото: оно не будет засчитано",
+                            "senza bourlot: non conterà"),
     "forced_last_discard": ("your last card is discarded automatically",
                             "το τελευταίο σου φύλλο πετιέται αυτόματα",
                             "последняя карта сбрасывается автоматически",
@@ -95,10 +117,14 @@ TABLE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                       "Το {action} δεν επιτρέπεται τώρα. Επιτρέπονται: {allowed}.",
                       "Сейчас нельзя: {action}. Можно: {allowed}.",
                       "{action} non è permesso ora. Puoi: {allowed}."),
-    "unknown_input": ("{text!r} is not an action, a card or a command.",
-                      "Το «{text}» δεν είναι ενέργεια, φύλλο ή εντολή.",
-                      "«{text}» — это не действие, не карта и не команда.",
-                      "«{text}» non è un'azione, una carta o un comando."),
+    "unknown_input": ("{text!r} is not a complete action, a card or a command. Allowed now: "
+                      "{allowed} (or the number, 1-{max}).",
+                      "Το «{text}» δεν είναι πλήρης ενέργεια, φύλλο ή εντολή. Επιτρέπονται "
+                      "τώρα: {allowed} (ή ο αριθμός, 1-{max}).",
+                      "«{text}» — это не полное действие, не карта и не команда. Сейчас можно: "
+                      "{allowed} (или номер, 1-{max}).",
+                      "«{text}» non è un'azione completa, una carta o un comando. Ora puoi: "
+                      "{allowed} (o il numero, 1-{max})."),
     "not_holding": ("You do not hold {card}. Playable: {allowed}.",
                     "Δεν έχεις {card}. Επιτρέπονται: {allowed}.",
                     "У вас нет {card}. Можно: {allowed}.",

@@ -233,13 +233,12 @@ class Bourre(Game):
         ``players`` seats), ``trump_card``, ``stock`` (top first), ``pot`` (after this deal's
         antes; default ``players * ante``), ``ante`` (default the option), optional ``dealer``
         (default Pn).  Cards listed nowhere go under the stock in canonical order.  With
-        ``trump_card="dealer_fifth"`` the trump card is one of the dealer's five (it may also
-        be listed apart, beside four cards in his hand)."""
+        ``trump_card="dealer_fifth"`` the trump card is one of the dealer's five, listed in his
+        hand too (scenarios.md requires it: :meth:`setup_held_cards`); a setup that lists it
+        apart, beside four cards in his hand, still deals, as records saved so still replay."""
         opts = self.options
         n = opts.players
-        dealer = seat_index(setup.get("dealer", seat_name(n - 1)))
-        if dealer >= n:
-            raise ConfigError(f"setup: dealer {seat_name(dealer)} is not at a table of {n}")
+        dealer = self._setup_dealer(setup)
         if "trump_card" not in setup:
             raise ConfigError("setup: 'trump_card' is missing")
         trump_card = self._cards([setup["trump_card"]], "trump_card")[0].index
@@ -293,6 +292,26 @@ class Bourre(Game):
             seed, refill_key, origin, dealer, self.dealing_order(dealer), ante, trump_card
         )
         return BourreState._start(ctx, hands, stock, pot)
+
+    def _setup_dealer(self, setup: Mapping[str, Any]) -> int:
+        n = self.options.players
+        dealer = seat_index(setup.get("dealer", seat_name(n - 1)))
+        if dealer >= n:
+            raise ConfigError(f"setup: dealer {seat_name(dealer)} is not at a table of {n}")
+        return dealer
+
+    def setup_held_cards(self, setup: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+        """With ``trump_card="dealer_fifth"`` the trump card is the dealer's own fifth card
+        (§2.2.4): a scenario lists it in his hand too.
+
+        >>> import trapoula
+        >>> trapoula.make("bourre", trump_card="dealer_fifth").setup_held_cards({})
+        {'trump_card': ('P4', "with trump_card='dealer_fifth' it is the dealer's own fifth card")}
+        """
+        if self.options.trump_card != "dealer_fifth":
+            return {}
+        why = "with trump_card='dealer_fifth' it is the dealer's own fifth card"
+        return {"trump_card": (seat_name(self._setup_dealer(setup)), why)}
 
     @staticmethod
     def _cards(items: Any, what: str) -> list[Card]:

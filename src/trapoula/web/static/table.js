@@ -34,6 +34,15 @@
     return a;
   }
 
+  /** The legal play that also announces Bourlot, when `action` (parsed) is the same play
+      without it: the plain one gives Bourlot up, and the page says so on its button. */
+  function withBourlot(action, legal) {
+    if (action.kind !== "play" || action.extras.includes("bourlot")) return null;
+    const want = action.extras.concat(["bourlot"]).sort().join(" ");
+    return legal.find((b) => b.kind === "play" && b.cards[0] === action.cards[0] &&
+      b.extras.slice().sort().join(" ") === want) || null;
+  }
+
   /* ---- ordering a hand ---- */
   const SUIT_ORDER = [0, 1, 3, 2]; // S H C D: colours alternate
   const BOURLOTO_PLAIN = [14, 10, 13, 12, 11, 9, 8, 7];
@@ -321,5 +330,5 @@
     }
   }
 
-  Object.assign(TP, { TableView, parseAction, sortHand, cardText });
+  Object.assign(TP, { TableView, parseAction, withBourlot, sortHand, cardText });
 })();

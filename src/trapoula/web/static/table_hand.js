@@ -212,7 +212,15 @@
         dataset: { action: action || "" }, disabled: !action,
         onclick: () => { if (action) this.send(action); } }, label);
       if (this.variants) {
-        for (const a of this.variants) box.append(btn(this.actionLabel(a), a.text, "variant"));
+        // one button per way of playing the card; the plain play says what it gives up
+        for (const a of this.variants) {
+          const label = this.actionLabel(a);
+          if (TP.withBourlot(a, this.variants)) {
+            label.append(h("span", { class: "gives-up",
+              text: " (" + TP.pt("bourlot_unannounced") + ")" }));
+          }
+          box.append(btn(label, a.text, "variant"));
+        }
         box.append(h("button", { class: "btn ghost-btn", text: "✕",
           onclick: () => { this.variants = null; this.render(); } }));
         return;
