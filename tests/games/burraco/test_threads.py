@@ -61,8 +61,7 @@ def test_threads_with_the_caches_overflowing_see_what_one_thread_sees(
 ) -> None:
     expected = [_play(options, seed) for options, seed in DEALS]  # (one thread)
     monkeypatch.setattr(legal, "_LIMIT", 50)
-    legal._clear()  # (start empty: the threads fill the caches, past the limit again and again)
-    legal.refresh()
+    legal.clear_caches()  # (the threads fill the caches past the limit again and again)
     errors: list[BaseException] = []
     done = [0]
     start = threading.Barrier(4)
@@ -91,3 +90,46 @@ def test_threads_with_the_caches_overflowing_see_what_one_thread_sees(
         sys.setswitchinterval(interval)
     assert not errors, [f"{type(e).__name__}: {str(e)[:160]}" for e in errors]
     assert done[0] == 4 * 2 * len(DEALS)
+
+
+def test_threads_interning_new_moves_at_once_agree_on_their_ids() -> None:
+    """Four threads asking at once for the ids and actions of the same new moves (in
+    different orders) get one id per move, one move per id, and its one action."""
+    rng = random.Random(5)
+    keys = sorted({(legal.ADD, 90 + rng.randrange(10), tuple(sorted(rng.sample(range(53), 3))))
+                   for _ in range(3000)})
+    new = [k for k in keys if k not in legal._IDS]
+    assert len(new) > 1000
+    found: list[dict[tuple[int, int, tuple[int, ...]], tuple[int, object, object]]] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def worker(t: int) -> None:
+        order = list(new)
+        random.Random(t).shuffle(order)
+        start.wait()
+        seen = {}
+        try:
+            for k in order:
+                i = legal.aid(*k)
+                a = legal.act(i)
+                seen[k] = (i, a, legal.decode(a)[:3])
+        except BaseException as e:  # (any exception)
+            errors.append(e)
+        found.append(seen)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=worker, args=(t,)) for t in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, [f"{type(e).__name__}: {str(e)[:160]}" for e in errors]
+    assert len(found) == 4 and all(f == found[0] for f in found)
+    assert len({i for i, _, _ in found[0].values()}) == len(new)
+    for key, (i, a, decoded) in found[0].items():
+        assert decoded == key and legal.ACTS[i] is a and legal.intern(*key) is a

@@ -33,7 +33,6 @@ from trapoula.games.burraco.legal import (
     DISCARD,
     DISCARDS,
     DRAW,
-    FULL,
     HEAD_ADD,
     HEAD_DRAW,
     HEAD_MELD,
@@ -52,7 +51,6 @@ from trapoula.games.burraco.legal import (
     intern,
     joker_discard,
     rank_entry,
-    refresh,
     seq_add_shortest,
     seq_additions,
     seq_shortest,
@@ -328,8 +326,6 @@ class Table:
         only the new melds, with ``target`` k > 0 only the additions to meld number k,
         and no discard.  Not ``ordered``: the new melds in no set order.  ``cards_out``:
         the cards of the legal melds and additions go there instead of their ids."""
-        if FULL[0]:
-            refresh()
         seat = self._turn
         ctx = self._ctx
         team = ctx.team_of[seat]
