@@ -17,8 +17,8 @@ garbage collector leaves them alone.
 Threads (the server's bots, table loads and replays) share the caches, with no lock on the
 hot path.  An action id is never reissued: the interning tables (:data:`ACTS`, ``_KEYS``,
 ``_IDS``, ``_DECODED``) are never emptied, so an id a thread holds names the same move for
-good.  They stay small: Burraco has finitely many melds and additions, and the ids met grow
-with the logarithm of the deals played (20,000 after 10,000 random deals; 800 bytes each).
+good.  Burraco has finitely many melds and additions, and the ids met grow far slower than
+the deals played (20,000 after 10,000 random deals, 37,000 after 60,000; 800 bytes each).
 A new id or action is made under ``_LOCK`` (on that rare path only) and published last.
 The other caches hold integers and tuples derived from the ids: each is emptied on its own
 past its limit (one atomic ``dict.clear``), which costs the threads a recomputation only.
@@ -51,7 +51,20 @@ from trapoula.games.burraco.melds import (
     rank_sets,
     set_additions_of,
 )
-from trapoula.games.burraco.tables import CARD_AT, JOKER, NCARDS, ONE, RONE, WILD_CARDS
+from trapoula.games.burraco.tables import (
+    _POS_HI,
+    _POS_LO,
+    CARD_AT,
+    JOINED,
+    JOINED_COUNT,
+    JOKER,
+    NCARDS,
+    ONE,
+    PRES_HI,
+    PRES_LO,
+    RONE,
+    WILD_CARDS,
+)
 
 __all__ = [
     "ACTS",
@@ -63,8 +76,6 @@ __all__ = [
     "HEAD_DRAW",
     "HEAD_MELD",
     "HEAD_PICKUP",
-    "JOINED",
-    "JOINED_COUNT",
     "MELD",
     "PICKUP",
     "addition_entry",
@@ -138,13 +149,16 @@ def aid(code: int, number: int, cards: tuple[int, ...]) -> int:
 
 def _new_id(key: tuple[int, int, tuple[int, ...]]) -> int:
     """A new move's id (another thread's if it made one for ``key`` meanwhile)."""
-    with _LOCK:
+    _LOCK.acquire()  # (not "with": mypyc compiles it to slower generic calls)
+    try:
         i = _IDS.get(key)
         if i is None:
             i = len(_KEYS)
             _KEYS.append(key)
             ACTS.append(None)
             _IDS[key] = i  # (last: whoever finds the id finds its key)
+    finally:
+        _LOCK.release()
     return i
 
 
@@ -159,12 +173,18 @@ def _new_act(i: int) -> Action:
     code, number, cards = _KEYS[i]
     made = Action(KINDS[code], tuple(CARDS[c] for c in cards),
                   number=number if code == ADD else None)
-    ds, dr = sum([ONE[c] for c in cards]), sum([RONE[c] for c in cards])
-    with _LOCK:
+    ds = dr = 0
+    for c in cards:
+        ds += ONE[c]
+        dr += RONE[c]
+    _LOCK.acquire()
+    try:
         a = ACTS[i]
         if a is None:
             _DECODED[id(made)] = (code, number, cards, ds, dr)
             a = ACTS[i] = made  # (last: whoever finds the action decodes it at once)
+    finally:
+        _LOCK.release()
     return a
 
 
@@ -538,60 +558,6 @@ def _add_part(meld: MeldInfo, hand: int, twos: int, u: int) -> tuple[tuple[int, 
             part = tuple(meld_additions(meld, h))
         _ADD_PARTS[key] = part
     return part
-
-
-def _positions(code: int, first: int) -> int:
-    """Sequence positions (bit p) of the cards present in a suit field's ranks from
-    ``first`` on (``code`` holds the fields from that rank up)."""
-    out = 0
-    k = first
-    while code:
-        if code & 3:
-            out |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
-        code >>= 2
-        k += 1
-    return out
-
-
-def _presence(code: int) -> int:
-    """Bit k set when rank field k of a (shifted) suit field holds a card."""
-    out = 0
-    k = 0
-    while code:
-        if code & 3:
-            out |= 1 << k
-        code >>= 2
-        k += 1
-    return out
-
-
-def _joined(pres: int) -> int:
-    """``pres`` (bit k: the suit's rank k is held) without the naturals that cannot be in any
-    sequence: those with no other natural within two positions (a sequence's naturals are
-    at most two apart, a meld holding one wild).  The ace stands at 1 and 14."""
-    pos = 0
-    for k in range(13):
-        if pres >> k & 1:
-            pos |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
-    out = 0
-    for k in range(13):
-        if not pres >> k & 1:
-            continue
-        here = (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
-        others = pos & ~here
-        near = (here << 1 | here << 2 | here >> 1 | here >> 2) & others
-        if near:
-            out |= 1 << k
-    return out
-
-
-JOINED: Final = tuple(_joined(p) for p in range(1 << 13))
-JOINED_COUNT: Final = tuple(j.bit_count() for j in JOINED)  # (int.bit_count: no mypyc primitive)
-PRES_LO: Final = tuple(_presence(c) for c in range(1 << 14))
-PRES_HI: Final = tuple(_presence(c) << 7 for c in range(1 << 12))
-# the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)
-_POS_LO: Final = tuple(_positions(c, 0) for c in range(1 << 14))
-_POS_HI: Final = tuple(_positions(c, 7) for c in range(1 << 12))
 
 
 def joker_discard() -> Action:

@@ -37,12 +37,8 @@ from trapoula.games.burraco.legal import (
     HEAD_DRAW,
     HEAD_MELD,
     HEAD_PICKUP,
-    JOINED,
-    JOINED_COUNT,
     MELD,
     PICKUP,
-    PRES_HI,
-    PRES_LO,
     SUITS,
     Entry,
     act,
@@ -62,11 +58,15 @@ from trapoula.games.burraco.legal import (
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
 from trapoula.games.burraco.scoring import team_score
 from trapoula.games.burraco.tables import (
+    JOINED,
+    JOINED_COUNT,
     JOKER,
     JOKER_SHIFT,
     M26,
     ONE,
     ONE_OF,
+    PRES_HI,
+    PRES_LO,
     SHIFT,
     codes_of,
     count,
