@@ -86,8 +86,7 @@ def test_heads_are_the_heads_of_the_legal_moves(options: dict[str, Any], greedy:
 
 def test_heads_with_the_caches_emptied_again_and_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(legal, "_LIMIT", 20)
-    legal._clear()
-    legal.refresh()
+    legal.clear_caches()
     assert _positions({}, 4, True) > 100
 
 

@@ -33,10 +33,14 @@ from typing import Final
 
 __all__ = [
     "CARD_AT",
+    "JOINED",
+    "JOINED_COUNT",
     "JOKER_SHIFT",
     "M26",
     "ONE",
     "ONE_OF",
+    "PRES_HI",
+    "PRES_LO",
     "RONE",
     "SHIFT",
     "WILD_BITS",
@@ -171,3 +175,59 @@ def decode(code: int) -> list[int]:
         c += 1
     out.extend((JOKER,) * (code >> JOKER_SHIFT))
     return out
+
+
+# a suit field's tables (``legal.py``'s cache keys): which ranks it holds, which of them may
+# be in a sequence, and the sequence positions they hold
+def _positions(code: int, first: int) -> int:
+    """Sequence positions (bit p) of the cards present in a suit field's ranks from
+    ``first`` on (``code`` holds the fields from that rank up)."""
+    out = 0
+    k = first
+    while code:
+        if code & 3:
+            out |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+        code >>= 2
+        k += 1
+    return out
+
+
+def _presence(code: int) -> int:
+    """Bit k set when rank field k of a (shifted) suit field holds a card."""
+    out = 0
+    k = 0
+    while code:
+        if code & 3:
+            out |= 1 << k
+        code >>= 2
+        k += 1
+    return out
+
+
+def _joined(pres: int) -> int:
+    """``pres`` (bit k: the suit's rank k is held) without the naturals that cannot be in any
+    sequence: those with no other natural within two positions (a sequence's naturals are
+    at most two apart, a meld holding one wild).  The ace stands at 1 and 14."""
+    pos = 0
+    for k in range(13):
+        if pres >> k & 1:
+            pos |= (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+    out = 0
+    for k in range(13):
+        if not pres >> k & 1:
+            continue
+        here = (1 << 1 | 1 << 14) if k == 12 else 1 << (k + 2)
+        others = pos & ~here
+        near = (here << 1 | here << 2 | here >> 1 | here >> 2) & others
+        if near:
+            out |= 1 << k
+    return out
+
+
+JOINED: Final = tuple(_joined(p) for p in range(1 << 13))
+JOINED_COUNT: Final = tuple(j.bit_count() for j in JOINED)  # (int.bit_count: no mypyc primitive)
+PRES_LO: Final = tuple(_presence(c) for c in range(1 << 14))
+PRES_HI: Final = tuple(_presence(c) << 7 for c in range(1 << 12))
+# the positions held by the ranks 2..8 (low 14 bits of a suit field) and 9..A (the rest)
+_POS_LO: Final = tuple(_positions(c, 0) for c in range(1 << 14))
+_POS_HI: Final = tuple(_positions(c, 7) for c in range(1 << 12))

@@ -33,17 +33,12 @@ from trapoula.games.burraco.legal import (
     DISCARD,
     DISCARDS,
     DRAW,
-    FULL,
     HEAD_ADD,
     HEAD_DRAW,
     HEAD_MELD,
     HEAD_PICKUP,
-    JOINED,
-    JOINED_COUNT,
     MELD,
     PICKUP,
-    PRES_HI,
-    PRES_LO,
     SUITS,
     Entry,
     act,
@@ -52,7 +47,6 @@ from trapoula.games.burraco.legal import (
     intern,
     joker_discard,
     rank_entry,
-    refresh,
     seq_add_shortest,
     seq_additions,
     seq_shortest,
@@ -64,11 +58,15 @@ from trapoula.games.burraco.legal import (
 from trapoula.games.burraco.melds import MeldInfo, add_to_meld, analyze_sorted
 from trapoula.games.burraco.scoring import team_score
 from trapoula.games.burraco.tables import (
+    JOINED,
+    JOINED_COUNT,
     JOKER,
     JOKER_SHIFT,
     M26,
     ONE,
     ONE_OF,
+    PRES_HI,
+    PRES_LO,
     SHIFT,
     codes_of,
     count,
@@ -328,8 +326,6 @@ class Table:
         only the new melds, with ``target`` k > 0 only the additions to meld number k,
         and no discard.  Not ``ordered``: the new melds in no set order.  ``cards_out``:
         the cards of the legal melds and additions go there instead of their ids."""
-        if FULL[0]:
-            refresh()
         seat = self._turn
         ctx = self._ctx
         team = ctx.team_of[seat]
