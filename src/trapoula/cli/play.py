@@ -23,6 +23,7 @@ from trapoula.cli.common import (
     build_game,
     parse_options,
 )
+from trapoula.cli.screen_mode import add_screen_options, run_screen, want_screen
 from trapoula.cli.steps import advance, describe
 from trapoula.core.action import Action
 from trapoula.core.game import Game, derive_seed, fresh_seed
@@ -52,6 +53,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--delay", type=float, default=None,
                    help="seconds to pause after each bot move (default 0.4 on a terminal)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    add_screen_options(p)
     p.set_defaults(run=run)
 
 
@@ -328,6 +330,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
     if human not in seats:
         raise ConfigError(f"--seat must be one of {', '.join(seats)}; got {args.seat!r}")
     seed = fresh_seed() if args.seed is None else args.seed
+    if want_screen(args, con):  # the full-screen table (trapoula.screen)
+        return run_screen(args, con, game, human, seed)
     state = game.new_match(seed)
     renderer.teams = game.info.partnership  # partnerships: "(partner)", "A (us)"
     delay = args.delay if args.delay is not None else (0.4 if con.interactive else 0.0)
