@@ -50,13 +50,18 @@ class CommandInput(Input):
         if self.value or select:
             super().action_cursor_left(select)
         else:
-            self.app.run_action("move(-1)")
+            self._move(-1)
 
     def action_cursor_right(self, select: bool = False) -> None:
         if self.value or select:
             super().action_cursor_right(select)
         else:
-            self.app.run_action("move(1)")
+            self._move(1)
+
+    def _move(self, delta: int) -> None:
+        move = getattr(self.app, "action_move", None)
+        if move is not None:
+            move(delta)
 
 
 class FeltView(Static):
@@ -85,16 +90,22 @@ class TableBase(App[str]):
     """The panels of a table and how a view fills them; play and replay add the moves."""
 
     ENABLE_COMMAND_PALETTE = False
+    #: start with the command line focused (play); replay starts on the keys
+    FOCUS_INPUT: ClassVar[bool] = True
 
     CSS: ClassVar[str] = """
     Screen { layout: vertical; }
     #header { height: 1; background: $primary-background; color: $text; }
+    #head-title { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    #head-status { width: auto; padding-right: 1; }
     #main { height: 1fr; }
     #left { width: 1fr; }
     #felt { height: 1fr; min-height: 7; background: $boost; }
     #info { height: auto; max-height: 7; }
+    #info-text { text-wrap: nowrap; text-overflow: ellipsis; }
     #right { width: 28; border-left: vkey $primary; padding-left: 1; }
     #scores { height: auto; max-height: 9; }
+    #moves-title { height: 1; }
     #moves { height: 1fr; }
     #message { height: auto; max-height: 6; }
     #message.error { color: $error; }
@@ -119,7 +130,9 @@ class TableBase(App[str]):
         return st(key, self.lang, **kw)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        with Horizontal(id="header"):
+            yield Static(id="head-title")
+            yield Static(id="head-status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield FeltView(id="felt")
@@ -127,6 +140,7 @@ class TableBase(App[str]):
                     yield Static(id="info-text")
             with Vertical(id="right"):
                 yield Static(id="scores")
+                yield Static(id="moves-title")
                 with VerticalScroll(id="moves"):
                     yield Static(id="moves-text")
         with VerticalScroll(id="message"):
@@ -140,7 +154,8 @@ class TableBase(App[str]):
         return self.t("sc_input")
 
     def on_mount(self) -> None:
-        self.query_one("#cmd", CommandInput).focus()
+        if self.FOCUS_INPUT:
+            self.query_one("#cmd", CommandInput).focus()
         self.relabel({})
         self.on_resize()
 
@@ -166,11 +181,10 @@ class TableBase(App[str]):
         r = self.r
         lines = r.table(view, hands).splitlines()
         head = strip_styles(lines[0]).strip("━─ ") if lines else ""
-        self.query_one("#header", Static).update(ansi(" " + head + self.header_extra()))
+        self.query_one("#head-title", Static).update(ansi(" " + head))
+        self.query_one("#head-status", Static).update(ansi(self.header_extra()))
         self.query_one("#felt", FeltView).show(r, view)
-        info = ansi(info_lines(r, view, hands))
-        info.no_wrap, info.overflow = True, "ellipsis"
-        self.query_one("#info-text", Static).update(info)
+        self.query_one("#info-text", Static).update(ansi(info_lines(r, view, hands)))
 
     def header_extra(self) -> str:
         return ""
@@ -178,8 +192,8 @@ class TableBase(App[str]):
     def draw_side(self, scores: Sequence[str], moves: Sequence[str]) -> None:
         self.query_one("#scores", Static).update(
             ansi([self.r.ui.bold(self.t("sc_scores")), *scores]))
-        self.query_one("#moves-text", Static).update(
-            ansi([self.r.ui.bold(self.t("sc_moves")), *moves]))
+        self.query_one("#moves-title", Static).update(ansi(self.r.ui.bold(self.t("sc_moves"))))
+        self.query_one("#moves-text", Static).update(ansi(list(moves)))
         self.query_one("#moves", VerticalScroll).scroll_end(animate=False)
 
     def say(self, text: str, error: bool = False) -> None:

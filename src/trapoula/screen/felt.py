@@ -132,7 +132,7 @@ def felt(r: Renderer, view: Any, width: int, height: int,
         left = round((width - wide) / 2 + x * (width - wide) / 2)
         for i, line in enumerate(block):
             _place(grid, top + i, left, line)
-    mid = [_trim(line, max(10, width - 2 * block_w - 2)) for line in center]
+    mid = [_trim(line, max(10, width - 18)) for line in center]
     first = max(0, (height - len(mid)) // 2)
     if n <= 2:
         first = max(0, min(first, height - len(mid)))

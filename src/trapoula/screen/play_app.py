@@ -91,7 +91,7 @@ class PlayApp(TableBase):
             parts.append(self.t("sc_practice", n=s.undos))
         if s.my_turn:
             parts.append(self.r.ui.style(self.t("sc_your_turn"), "bold", "green"))
-        return "  ·  " + "  ·  ".join(parts)
+        return " · " + " · ".join(parts)
 
     def tick(self) -> None:
         if self.session.view() is not None:

@@ -38,6 +38,8 @@ class ReplayApp(TableBase):
         Binding("f1", "help", st("sc_help")),
     ]
 
+    FOCUS_INPUT = False  # keys step the replay; ':' or Tab to type
+
     def __init__(self, cursor: Any, r: Any, show_all: bool = False, **kw: Any) -> None:
         super().__init__(r, **kw)
         self.cursor = cursor
@@ -51,7 +53,6 @@ class ReplayApp(TableBase):
         super().on_mount()
         self.relabel({"step(1)": "sc_next", "step(-1)": "sc_back", "deal_step(1)": "sc_next_deal",
                       "deal_step(-1)": "sc_prev_deal", "deals": "sc_deals", "help": "sc_help"})
-        self.set_focus(None)  # keys step the replay; ':' or Tab to type
         self.draw_bar([(self.t("sc_start"), "to(0)"), (self.t("sc_back"), "step(-1)"),
                        (self.t("sc_next"), "step(1)"), (self.t("sc_prev_deal"), "deal_step(-1)"),
                        (self.t("sc_next_deal"), "deal_step(1)"), (self.t("sc_end"), "to(-1)"),
@@ -72,7 +73,7 @@ class ReplayApp(TableBase):
     def header_extra(self) -> str:
         c = self.cursor
         pos = self.t("sc_replay_pos", i=c.at, n=c.last, d=c.deal_of(c.at), deals=c.deals)
-        return "  ·  " + pos
+        return " · " + pos
 
     def redraw(self) -> None:
         c = self.cursor
@@ -145,6 +146,10 @@ class ReplayApp(TableBase):
 
     def action_focus_input(self) -> None:
         self.query_one("#cmd", CommandInput).focus()
+
+    def on_input_submitted(self, event: Any) -> None:
+        super().on_input_submitted(event)
+        self.set_focus(None)  # back to the keys
 
     def typed(self, line: str) -> None:
         text = line.strip().lower()
