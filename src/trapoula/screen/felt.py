@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import importlib
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -80,6 +79,8 @@ def seat_block(r: Renderer, view: Any, seat: str, width: int = 18) -> list[str]:
     stacks = getattr(view, "stacks", None)
     if isinstance(stacks, Mapping) and seat in stacks:
         second.append(st("sc_chips", ui.lang, n=stacks[seat]))
+    if len(second) > 1 and _visible_len(" · ".join(second)) > width:
+        second = second[:1]  # chips are in the players' list under the felt too
     lines = [name, ui.dim(" · ".join(second))]
     played = dict(getattr(view, "trick", ()) or ())
     if seat in played:
@@ -113,31 +114,60 @@ def _place(grid: list[list[str]], row: int, col: int, text: str) -> None:
             grid[row][col + k] = cell
 
 
+def sides(others: int) -> tuple[int, int, int]:
+    """How many of the other seats sit on the left, at the top and on the right.
+
+    >>> [sides(k) for k in range(1, 7)]
+    [(0, 1, 0), (1, 0, 1), (1, 1, 1), (1, 2, 1), (2, 1, 2), (2, 2, 2)]
+    """
+    side = others // 3 + (1 if others % 3 == 2 else 0)
+    return side, others - 2 * side, side
+
+
 def felt(r: Renderer, view: Any, width: int, height: int,
          center: Sequence[str] = ()) -> list[str]:
     """The seats round the felt (the viewer at the bottom, the others clockwise in turn
-    order: left, top, right), ``center`` lines in the middle; ``height`` lines of ``width``."""
+    order: up the left side, along the top, down the right side), ``center`` lines in the
+    middle; ``height`` lines of ``width`` columns."""
     width, height = max(width, 20), max(height, 5)
     grid = [[" "] * width for _ in range(height)]
     seats = seats_from(view)
-    n = max(len(seats), 1)
-    block_w = max(12, min(22, width // 3))
-    for k, seat in enumerate(seats):
-        angle = math.pi / 2 + 2 * math.pi * k / n
-        x, y = math.cos(angle), math.sin(angle)
-        block = seat_block(r, view, seat, block_w)
-        rows = len(block)
-        top = round((height - rows) / 2 + y * (height - rows) / 2)
+    others = seats[1:]
+    n_left, n_top, n_right = sides(len(others))
+    side_w = max(10, min(22, width // 3 - 1)) if n_left else 0
+    mid_w = width - 2 * side_w
+    # the viewer: bottom, centred between the sides
+    if seats:
+        block = seat_block(r, view, seats[0], mid_w)
         wide = max(_visible_len(line) for line in block)
-        left = round((width - wide) / 2 + x * (width - wide) / 2)
         for i, line in enumerate(block):
-            _place(grid, top + i, left, line)
-    mid = [_trim(line, max(10, width - 18)) for line in center]
-    first = max(0, (height - len(mid)) // 2)
-    if n <= 2:
-        first = max(0, min(first, height - len(mid)))
-    for i, line in enumerate(mid[: max(0, height - 4)] if height > 6 else mid[:1]):
-        _place(grid, first + i, (width - _visible_len(line)) // 2, line)
+            _place(grid, height - len(block) + i, side_w + (mid_w - wide) // 2, line)
+    left, top, right = (others[:n_left], others[n_left:n_left + n_top],
+                        others[n_left + n_top:])
+    for column, col_seats in ((0, left[::-1]), (width - side_w, right)):
+        slot = height // max(1, len(col_seats))
+        for k, seat in enumerate(col_seats):
+            block = seat_block(r, view, seat, side_w)
+            row = k * slot + max(0, (slot - len(block)) // 2)
+            if column:  # the right side is aligned on the felt's edge
+                wide = max(_visible_len(line) for line in block)
+                col = width - wide
+            else:
+                col = 0
+            for i, line in enumerate(block):
+                _place(grid, row + i, col, line)
+    slot_w = mid_w // max(1, len(top))
+    for k, seat in enumerate(top):
+        block = seat_block(r, view, seat, slot_w - 1)
+        wide = max(_visible_len(line) for line in block)
+        for i, line in enumerate(block):
+            _place(grid, i, side_w + k * slot_w + (slot_w - wide) // 2, line)
+    used_top = 3 if top else 0
+    room = height - used_top - 3
+    mid = [_trim(line, max(8, mid_w - 2)) for line in center][: max(1, room)]
+    first = used_top + max(0, (room - len(mid)) // 2)
+    for i, line in enumerate(mid):
+        _place(grid, first + i, side_w + (mid_w - _visible_len(line)) // 2, line)
     out = []
     for row in grid:
         line = "".join(row)

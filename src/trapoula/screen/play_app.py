@@ -12,8 +12,10 @@ import time
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
+from textual.widgets import Static
 
-from trapoula.screen.base import TableBase
+from trapoula.screen.base import TableBase, ansi
 from trapoula.screen.felt import card_actions, score_rows
 from trapoula.tui.strings_screen import st
 
@@ -74,6 +76,13 @@ class PlayApp(TableBase):
 
     def after_step(self, step: Any) -> None:
         notes = self.session.notices()
+        human = self.session.human
+        if step.seat == human:  # a forced move: played for the human, and why
+            ui = self.r.ui
+            self.say(ui.style(ui.t("forced", seat=self.r.seat(human, human),
+                                   action=self.r.action_label(step.before, step.action),
+                                   why=self.r.forced_reason(step.before, step.action)),
+                              "yellow"))
         if step.deal_over:
             self.say(self.session.finished[-1] if self.session.finished else "")
             left = self.r.left_game(step.current)
@@ -94,8 +103,12 @@ class PlayApp(TableBase):
         return " · " + " · ".join(parts)
 
     def tick(self) -> None:
-        if self.session.view() is not None:
-            self.draw_table(self.session.view())
+        """The clock (only the header's status is redrawn)."""
+        try:
+            status = self.query_one("#head-status", Static)
+        except NoMatches:  # the app is closing
+            return
+        status.update(ansi(self.header_extra()))
 
     def redraw(self) -> None:
         s = self.session
