@@ -288,3 +288,33 @@ def test_the_plain_mode_is_used_for_pipes_and_screen_needs_textual(
     monkeypatch.setattr("trapoula.screen.available", lambda: False)
     r = run_cli("play", "bourloto", "--screen", stdin="")
     assert r.code == 2 and "trapoula[tui]" in r.err
+
+
+def test_clicks_on_a_card_and_on_the_action_bar_play_them() -> None:
+    s = session("bourloto", "it", preset="gr")
+    app = PlayApp(s, delay=0)
+
+    async def script(app: PlayApp, pilot: Any) -> None:
+        bids = len(s.state.history)
+        label = app.bar[0][0]
+        await pilot.click("#actions", offset=(2, 0))  # the first item of the action bar
+        await pilot.pause()
+        assert len(s.state.history) > bids, label
+        await play_until(app, pilot, in_play)
+        view = s.view()
+        k = next(k for k, c in enumerate(app.hand_cards) if card_actions(view.legal_actions, c))
+        card = app.hand_cards[k]
+        width = len(st("your_hand", "it")) + 1
+        await pilot.click("#hand", offset=(width + 4 * k, 0))
+        await pilot.pause()
+        played = [e.action for e in s.state.history if e.seat == "P1"]
+        assert played[-1].cards == (card,) or card not in s.view().hand
+
+    drive(app, (80, 24), script)
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "ru", "it"])
+def test_history_is_named_in_the_bourre_and_burraco_prompts_and_help(lang: str) -> None:
+    for key in ("br_choose_decide", "br_choose_play", "br_help", "bu_choose_draw",
+                "bu_choose_play", "bu_help"):
+        assert "history" in st(key, lang), key

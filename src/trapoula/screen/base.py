@@ -248,9 +248,9 @@ class TableBase(App[str]):
         self.query_one("#actions", Static).update("  ".join(parts))
 
     # --- actions ----------------------------------------------------------------------------
-    def action_bar(self, k: int) -> None:
+    async def action_bar(self, k: int) -> None:
         if 0 <= k < len(self.bar):
-            self.run_action(self.bar[k][1])
+            await self.run_action(self.bar[k][1])
 
     def action_move(self, delta: int) -> None:
         if not self.hand_cards:

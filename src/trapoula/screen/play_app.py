@@ -16,10 +16,13 @@ from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from trapoula.screen.base import TableBase, ansi
-from trapoula.screen.felt import card_actions, score_rows
+from trapoula.screen.felt import CARD_KINDS, card_actions, score_rows
 from trapoula.tui.strings_screen import st
 
 __all__ = ["PlayApp"]
+
+#: how many moves outside the numbered menu (melds, additions) the action bar offers
+MORE = 6
 
 
 class PlayApp(TableBase):
@@ -122,9 +125,14 @@ class PlayApp(TableBase):
             items = [(f"{k} {self.r.action_label(view, a)}", f"typed('{k}')")
                      for k, a in enumerate(s.pending, 1)]
         else:
+            menu = s.menu_actions()
             items = [(f"{k} {self.r.action_label(view, a)}", f"typed('{k}')")
-                     for k, a in enumerate(s.menu_actions(), 1)
-                     if not (a.kind in ("play", "discard") and len(a.cards) == 1)]
+                     for k, a in enumerate(menu, 1)
+                     if not (a.kind in CARD_KINDS and len(a.cards) == 1)]
+            # moves the menu does not number (Burraco's melds): the longest few, typed out
+            extra = sorted((a for a in legal if a not in menu and a.kind not in CARD_KINDS),
+                           key=lambda a: -len(a.cards))[:MORE]
+            items += [(self.r.action_label(view, a), f"typed('{a}')") for a in extra]
         self.draw_bar(items)
         if s.over:
             self.say(self.r.game_over(view, s.state.result) + "\n" + self.t("sc_game_over"))
