@@ -318,3 +318,26 @@ def test_history_is_named_in_the_bourre_and_burraco_prompts_and_help(lang: str) 
     for key in ("br_choose_decide", "br_choose_play", "br_help", "bu_choose_draw",
                 "bu_choose_play", "bu_help"):
         assert "history" in st(key, lang), key
+
+
+def test_no_color_and_light_dark(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from trapoula.cli.screen_mode import screen_ui
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    game = trapoula.make("bourre", None, players=4)
+    r = screen_ui(argparse.Namespace(color="never", lang="ru"), game)
+    assert not r.ui.color
+    s = TableSession.create(game, 2, "P1", "random", r)
+    app = PlayApp(s, delay=0)  # Textual reads (and removes) NO_COLOR: monochrome
+    assert app.no_color
+
+    async def script(app: PlayApp, pilot: Any) -> tuple[str, str]:
+        first = app.theme
+        await pilot.press("ctrl+t")
+        return first, app.theme
+
+    first, second = drive(app, (80, 24), script)
+    assert first != second and {first, second} == {"textual-dark", "textual-light"}
+    assert s.log.lines and not any("\x1b" in line for line in s.log.lines)

@@ -115,6 +115,7 @@ class TableBase(App[str]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_table", st("sc_quit"), priority=True),
+        Binding("ctrl+t", "light_dark", show=False, priority=True),
     ]
 
     def __init__(self, r: Renderer, **kw: Any) -> None:
@@ -268,6 +269,10 @@ class TableBase(App[str]):
 
     def redraw(self) -> None:
         """Draw every panel again from the current position."""
+
+    def action_light_dark(self) -> None:
+        """Ctrl+T: a light or a dark table (to suit the terminal's own colours)."""
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def action_quit_table(self) -> None:
         self.exit("quit")

@@ -34,13 +34,16 @@ SCREEN_STRINGS: dict[str, tuple[str, str, str, str]] = {
     "sc_practice": ("practice: {n} undone", "εξάσκηση: {n} αναιρέσεις",
                     "тренировка: отмен {n}", "pratica: {n} annullate"),
     "sc_keys": ("Keys: ←/→ choose a card, Enter play it, click a card or an action, "
-                "Ctrl+Z undo, F1 help, F2 hint, F3 history, Ctrl+Q quit.",
+                "Ctrl+Z undo, F1 help, F2 hint, F3 history, Ctrl+T light/dark, Ctrl+Q quit.",
                 "Πλήκτρα: ←/→ επιλογή φύλλου, Enter παίξ' το, κλικ σε φύλλο ή ενέργεια, "
-                "Ctrl+Z αναίρεση, F1 βοήθεια, F2 συμβουλή, F3 ιστορικό, Ctrl+Q έξοδος.",
+                "Ctrl+Z αναίρεση, F1 βοήθεια, F2 συμβουλή, F3 ιστορικό, Ctrl+T ανοιχτό/σκούρο, "
+                "Ctrl+Q έξοδος.",
                 "Клавиши: ←/→ выбрать карту, Enter сыграть, щелчок по карте или действию, "
-                "Ctrl+Z отмена, F1 справка, F2 подсказка, F3 история, Ctrl+Q выход.",
+                "Ctrl+Z отмена, F1 справка, F2 подсказка, F3 история, Ctrl+T светлый/тёмный, "
+                "Ctrl+Q выход.",
                 "Tasti: ←/→ scegli una carta, Invio giocala, clic su carta o azione, "
-                "Ctrl+Z annulla, F1 aiuto, F2 consiglio, F3 storia, Ctrl+Q esci."),
+                "Ctrl+Z annulla, F1 aiuto, F2 consiglio, F3 storia, Ctrl+T chiaro/scuro, "
+                "Ctrl+Q esci."),
     "sc_moves": ("Moves", "Κινήσεις", "Ходы", "Mosse"),
     "sc_scores": ("Score", "Σκορ", "Счёт", "Punteggio"),
     "sc_deal_col": ("deal", "μοιρ.", "сдача", "mano"),
