@@ -341,3 +341,22 @@ def test_no_color_and_light_dark(monkeypatch: pytest.MonkeyPatch) -> None:
     first, second = drive(app, (80, 24), script)
     assert first != second and {first, second} == {"textual-dark", "textual-light"}
     assert s.log.lines and not any("\x1b" in line for line in s.log.lines)
+
+
+def test_plain_lines_undo_too_and_the_record_notes_it(run_cli: RunCli, tmp_path: Path) -> None:
+    path = tmp_path / "plain.json"
+    first = run_cli("play", "bourloto", "--preset", "gr", "--seed", "3", "--bots", "random",
+                    "--save", str(path), stdin="undo\n2\nundo\n1\nquit\n")
+    assert first.code == 0, first.err
+    assert st("sc_no_undo", "en") in first.out  # nothing decided yet
+    assert first.out.count(st("sc_undone", "en")) == 1
+    record = json.loads(path.read_text())
+    assert record["practice"] == {"undos": 1}
+    mine = [a for a in record["actions"] if a.startswith("P1 ")]
+    game = trapoula.make("bourloto", "gr")
+    state = game.new_match(3)
+    while state.current_player != "P1":
+        state = state.apply(record["actions"][len(state.history)])
+    menu = renderer_for("bourloto", Ui()).menu(state.view("P1"), state.legal_actions())
+    assert mine[0] == f"P1 {menu[0]}"  # the answer given after the undo, not the first one
+    assert [str(e) for e in trapoula.load(path).history] == record["actions"]

@@ -31,14 +31,13 @@ an undo says so (``"practice": {"undos": N}``); :func:`trapoula.loads` ignores t
 from __future__ import annotations
 
 import io
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from trapoula.bots import Bot
 from trapoula.cli.common import Console, bot_or_fallback
 from trapoula.cli.play import PlaySession
+from trapoula.cli.practice import UNDO_WORDS
 from trapoula.cli.steps import Step, advance
 from trapoula.core.action import Action
 from trapoula.core.game import Game, derive_seed
@@ -48,10 +47,7 @@ from trapoula.tui import Renderer
 from trapoula.tui.prompt import resolve
 from trapoula.tui.strings_screen import st
 
-__all__ = ["Outcome", "TableSession", "UNDO_WORDS", "practice_record"]
-
-#: the typed command that takes back the human's last decision (every language)
-UNDO_WORDS = frozenset({"undo", "u", "αναίρεση", "отмена", "annulla"})
+__all__ = ["Outcome", "TableSession"]
 
 
 @dataclass(frozen=True)
@@ -233,15 +229,3 @@ class TableSession(PlaySession):
         if reply.kind == "error":
             return Outcome("message", reply.message, error=True)
         return Outcome("nothing")
-
-    def save(self, path: str) -> None:
-        Path(path).write_text(json.dumps(practice_record(self.state, self.undos),
-                                         ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-def practice_record(state: GameState, undos: int) -> dict[str, Any]:
-    """The state's record, noting a practice game (moves taken back) when ``undos`` > 0."""
-    record = state.record()
-    if undos:
-        record["practice"] = {"undos": undos}
-    return record

@@ -31,6 +31,10 @@ SCREEN_STRINGS: dict[str, tuple[str, str, str, str]] = {
                   "Αναιρέθηκε: πάλι η προηγούμενη απόφασή σου (παιχνίδι εξάσκησης).",
                   "Отменено: снова ваше прошлое решение (тренировочная игра).",
                   "Annullato: di nuovo la tua decisione precedente (partita di pratica)."),
+    "sc_undo_help": ("undo: take back your last decision (a practice game; the record notes it)",
+                     "undo: αναίρεση της τελευταίας απόφασης (παιχνίδι εξάσκησης· σημειώνεται)",
+                     "undo: отменить последнее решение (тренировочная игра; это записывается)",
+                     "undo: annulla l'ultima decisione (partita di pratica; viene annotato)"),
     "sc_practice": ("practice: {n} undone", "εξάσκηση: {n} αναιρέσεις",
                     "тренировка: отмен {n}", "pratica: {n} annullate"),
     "sc_keys": ("Keys: ←/→ choose a card, Enter play it, click a card or an action, "
