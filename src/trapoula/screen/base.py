@@ -171,6 +171,7 @@ class TableBase(App[str]):
     def on_resize(self, event: Any = None) -> None:
         right = self.query_one("#right")
         right.styles.width = 28 if self.size.width < 110 else max(30, self.size.width // 3)
+        self.query_one("#info").styles.max_height = max(7, self.size.height // 3)
 
     def screen_text(self) -> str:
         """The screen as plain text, one line a row (what the tests read)."""

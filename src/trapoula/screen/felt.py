@@ -228,7 +228,7 @@ def info_lines(r: Renderer, view: Any, hands: Any = None) -> list[str]:
     hand = getattr(view, "hand", None)
     out = []
     mine = strip_styles(r.hand(hand, view)) if hand else None
-    shown = tuple(r.ui.t(key) for key in ("score", "cards", "bu_cards"))  # on the felt
+    shown = tuple(r.ui.t(key) for key in ("score", "cards", "bu_cards", "your_hand"))
     for line in text.splitlines():
         plain = strip_styles(line).strip()
         if not plain or plain.startswith("━━") or plain.startswith("──"):
