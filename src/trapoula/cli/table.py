@@ -177,7 +177,7 @@ class TableSession(PlaySession):
         self._record(advance(self.state, action, self.human, new))
         return Outcome("played")
 
-    def undo(self) -> Outcome:
+    def take_back(self) -> Outcome:
         """Back to the human's previous decision (a practice table only)."""
         if not self.practice:
             return Outcome("message", st("sc_no_undo_people", self.ui.lang), error=True)
@@ -196,7 +196,7 @@ class TableSession(PlaySession):
         """A typed line: the same commands and notation as the plain table, plus ``undo``."""
         text = line.strip()
         if text.lower() in UNDO_WORDS:
-            return self.undo()
+            return self.take_back()
         if not text:
             return Outcome("nothing")
         view = self.view()

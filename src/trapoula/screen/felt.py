@@ -169,9 +169,9 @@ def felt(r: Renderer, view: Any, width: int, height: int,
     for i, line in enumerate(mid):
         _place(grid, first + i, side_w + (mid_w - _visible_len(line)) // 2, line)
     out = []
-    for row in grid:
-        line = "".join(row)
-        out.append(line + ("\x1b[0m" if "\x1b" in line else ""))
+    for cells in grid:
+        text = "".join(cells)
+        out.append(text + ("\x1b[0m" if "\x1b" in text else ""))
     return out
 
 
@@ -182,10 +182,10 @@ def center_lines(r: Renderer, view: Any) -> list[str]:
     trump, upcard = getattr(view, "trump", None), getattr(view, "upcard", None)
     if upcard is not None and trump is None:
         lines.append(f"{ui.t('upcard')}: {ui.card(upcard, 'bold')}")
-    elif trump is not None and not getattr(view, "trick", ()):
+    elif trump is not None and not tuple(getattr(view, "trick", ())):
         lines.append(f"{ui.t('trump')}: {ui.suit(trump)}")
     tricks = getattr(view, "tricks", None)
-    if tricks is not None and (getattr(view, "trick", ()) or tricks):
+    if tricks is not None and (getattr(view, "trick", None) or tricks):
         lines.append(ui.dim(f"{st('sc_trick', ui.lang)} {len(tricks) + 1}"))
         if tricks:
             last = tricks[-1]

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.markup import escape
+from textual.widgets import Static
 
 from trapoula.screen.base import CommandInput, TableBase
 from trapoula.screen.felt import card_actions, score_rows
@@ -138,7 +139,7 @@ class ReplayApp(TableBase):
         c = self.cursor
         items = [f"[@click=app.deal({d})][reverse] {d} [/reverse][/]"
                  for d in range(1, c.deals + 1)]
-        self.query_one("#message-text").update(
+        self.query_one("#message-text", Static).update(
             escape(self.t("sc_deals")) + ":  " + "  ".join(items))
 
     def action_help(self) -> None:
