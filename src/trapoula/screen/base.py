@@ -172,6 +172,7 @@ class TableBase(App[str]):
         right = self.query_one("#right")
         right.styles.width = 28 if self.size.width < 110 else max(30, self.size.width // 3)
         self.query_one("#info").styles.max_height = max(7, self.size.height // 3)
+        self.query_one("#message").styles.max_height = max(6, self.size.height // 4)
 
     def screen_text(self) -> str:
         """The screen as plain text, one line a row (what the tests read)."""
