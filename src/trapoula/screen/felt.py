@@ -144,16 +144,15 @@ def felt(r: Renderer, view: Any, width: int, height: int,
             _place(grid, height - len(block) + i, side_w + (mid_w - wide) // 2, line)
     left, top, right = (others[:n_left], others[n_left:n_left + n_top],
                         others[n_left + n_top:])
-    for column, col_seats in ((0, left[::-1]), (width - side_w, right)):
+    used = [0, 0]  # the columns the left and the right seats really take
+    for column, col_seats in ((0, left[::-1]), (1, right)):
         slot = height // max(1, len(col_seats))
         for k, seat in enumerate(col_seats):
             block = seat_block(r, view, seat, side_w)
             row = k * slot + max(0, (slot - len(block)) // 2)
-            if column:  # the right side is aligned on the felt's edge
-                wide = max(_visible_len(line) for line in block)
-                col = width - wide
-            else:
-                col = 0
+            wide = max(_visible_len(line) for line in block)
+            used[column] = max(used[column], wide)
+            col = width - wide if column else 0  # the right side on the felt's edge
             for i, line in enumerate(block):
                 _place(grid, row + i, col, line)
     slot_w = mid_w // max(1, len(top))
@@ -164,10 +163,11 @@ def felt(r: Renderer, view: Any, width: int, height: int,
             _place(grid, i, side_w + k * slot_w + (slot_w - wide) // 2, line)
     used_top = 3 if top else 0
     room = height - used_top - 3
-    mid = [_trim(line, max(8, mid_w - 2)) for line in center][: max(1, room)]
+    free = width - 2 * max(used) - 4  # the middle may reach over the sides' empty columns
+    mid = [_trim(line, max(8, free)) for line in center][: max(1, room)]
     first = used_top + max(0, (room - len(mid)) // 2)
     for i, line in enumerate(mid):
-        _place(grid, first + i, side_w + (mid_w - _visible_len(line)) // 2, line)
+        _place(grid, first + i, (width - _visible_len(line)) // 2, line)
     out = []
     for cells in grid:
         text = "".join(cells)
