@@ -359,3 +359,19 @@ def test_plain_lines_undo_too_and_the_record_notes_it(run_cli: RunCli, tmp_path:
     menu = renderer_for("bourloto", Ui()).menu(state.view("P1"), state.legal_actions())
     assert mine[0] == f"P1 {menu[0]}"  # the answer given after the undo, not the first one
     assert [str(e) for e in trapoula.load(path).history] == record["actions"]
+
+
+def test_bourre_score_table_has_a_line_per_deal_with_the_pot_and_your_chips() -> None:
+    s = session("bourre", "en", players=4, max_deals=3)
+    app = PlayApp(s, delay=0)
+
+    async def script(app: PlayApp, pilot: Any) -> str:
+        await play_until(app, pilot, lambda s: False)  # fold every deal, to the end
+        return app.screen_text()
+
+    text = drive(app, (200, 60), script)
+    assert s.over and len(s.log.rows) == 3
+    for k, step in enumerate(s.log.rows, 1):
+        payouts = step.after.result.get("payouts", {})
+        won = " ".join(f"{seat} +{v}" for seat, v in payouts.items()) or st("sc_carry", "en")
+        assert f"{k:>3}  {won}  you {step.current.stacks['P1']}" in text
