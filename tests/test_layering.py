@@ -43,6 +43,7 @@ _GOOD = {
     "trapoula/search/dd.py": "from trapoula.games.alpha import rules\n",
     "trapoula/cli/__init__.py": "from trapoula.bots import x\nfrom trapoula.search import dd\n",
     "trapoula/web/static/app.js": "let a = 1;\n" * 600,
+    "trapoula/screen/__init__.py": "import textual.app\nfrom rich.text import Text\n",
     # mypyc's class attributes, read at compile time only (the module binds a no-op)
     "trapoula/games/alpha/turn.py": ("from typing import TYPE_CHECKING\n"
                                      "if TYPE_CHECKING:\n"
@@ -72,6 +73,9 @@ _BAD = {
                                  "importlib.import_module('trapoula.cli.main')\n",
                                  [(2, "search-no-bots"), (3, "search-no-cli")]),
     "trapoula/arena/run.py": ("from trapoula import cli\n", [(1, "arena-no-cli")]),
+    "trapoula/screen/app.py": ("from trapoula.cli import table\n", [(1, "screen-no-cli")]),
+    "trapoula/cli/draw.py": ("def f():\n    import textual\nfrom rich import text\n",
+                             [(2, "textual-in-screen"), (3, "rich-in-screen")]),
     "trapoula/tui/view.py": ("from trapoula.web import page\n", [(1, "no-cycles")]),
     "trapoula/web/page.py": ("from trapoula.tui import view\n", [(1, "no-cycles")]),
     "trapoula/games/alpha/big.py": ("x = 1\n" * 601, [(601, "size")]),

@@ -16,8 +16,12 @@ Reads every module's imports with :mod:`ast` (nothing is imported) and checks th
   classes derive from; the module binds a no-op in its place for run time).  Any other
   import of ``mypy_extensions`` there (at the top, in a function, under ``try``) still counts.
 * ``one-game`` — no game imports another game (``games/<a>`` never imports ``games/<b>``).
-* ``search-no-bots``, ``search-no-cli``, ``arena-no-cli`` — named back-arrows: search never
-  imports bots or cli; arena never imports cli.
+* ``search-no-bots``, ``search-no-cli``, ``arena-no-cli``, ``screen-no-cli`` — named
+  back-arrows: search never imports bots or cli; arena never imports cli; the full-screen
+  table (``screen``) never imports cli (the command passes its session in).
+* ``textual-in-screen``, ``rich-in-screen`` — Textual (and Rich, which it draws with) is
+  imported only by the ``screen`` package, so the command line and the plain table work
+  without the tui extra.
 * ``no-cycles`` — among the other packages, no import cycle (``a`` imports ``b`` and ``b``
   imports ``a``, directly or round a longer loop).
 * ``size`` — no module over 600 lines: every ``.py`` under SRC, and the browser's static
@@ -69,7 +73,11 @@ FORBIDDEN = {
                          "search needs, e.g. its rollout policy)"),
     ("search", "cli"): ("search-no-cli", "search never imports cli"),
     ("arena", "cli"): ("arena-no-cli", "arena never imports cli"),
+    ("screen", "cli"): ("screen-no-cli", "screen never imports cli (the command passes in "
+                        "its session; cli imports screen)"),
 }
+# optional front-end libraries -> the only package that may import them
+ONLY_IN = {"textual": "screen", "rich": "screen"}
 STDLIB = set(sys.stdlib_module_names) | {"__future__"}
 # outside the standard library, but allowed in the rules core directly under TYPE_CHECKING:
 # read by mypy/mypyc when they check or compile the module, never imported at run time
@@ -253,6 +261,10 @@ def import_violations(imports: list[Import], games: set[str]) -> list[Violation]
                 found.append(("stdlib-only", f"{imp.module} imports {imp.target}{_where(imp)}: "
                               f"the rules core (errors, cards, core, games) imports only "
                               f"the standard library"))
+            elif top in ONLY_IN and here != ONLY_IN[top]:
+                found.append((f"{top}-in-{ONLY_IN[top]}",
+                              f"{imp.module} imports {imp.target}{_where(imp)}: only the "
+                              f"{ONLY_IN[top]} package imports {top} (an optional extra)"))
         elif here == there:
             mine, theirs = game_of(imp.module, games), game_of(imp.target, games)
             if here == "games" and mine and theirs and mine != theirs:

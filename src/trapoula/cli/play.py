@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import trapoula
 from trapoula.bots import Bot
 from trapoula.cards import LANGUAGES
 from trapoula.cli.common import (
@@ -24,6 +23,8 @@ from trapoula.cli.common import (
     parse_options,
     seconds,
 )
+from trapoula.cli.practice import UNDO_WORDS, save_record
+from trapoula.cli.screen_mode import add_screen_options, run_screen, want_screen
 from trapoula.cli.steps import advance, describe
 from trapoula.core.action import Action
 from trapoula.core.game import Game, derive_seed, fresh_seed
@@ -32,6 +33,7 @@ from trapoula.core.state import GameState
 from trapoula.errors import ConfigError, TrapoulaError
 from trapoula.tui import Renderer, Ui, renderer_for, supports_color
 from trapoula.tui.prompt import Reply, resolve
+from trapoula.tui.strings_screen import st
 
 __all__ = ["PlaySession", "add_parser", "run"]
 
@@ -53,6 +55,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--delay", type=seconds, default=None,
                    help="seconds to pause after each bot move (default 0.4 on a terminal)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    add_screen_options(p)
     p.set_defaults(run=run)
 
 
@@ -121,6 +124,8 @@ class PlaySession:
         self._seed = seed
         self._warned: set[str] = set()
         self.finished: list[str] = []  # each finished deal's score card (``history``)
+        self.undos = 0  # decisions taken back (``undo``: a practice game, the record notes it)
+        self._decided: list[tuple[GameState, int]] = []  # (state, finished deals) a decision
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> str:
@@ -196,6 +201,10 @@ class PlaySession:
             line = self.con.ask("> ")
             if line is None:
                 return None
+            if line.strip().lower() in UNDO_WORDS:  # back to the previous decision
+                if self.undo():
+                    return self.human_turn()
+                continue
             shown = self.r.command(line, view)
             if shown is not None:  # a display command (sort...): nothing is played
                 self.con.print(shown)
@@ -215,13 +224,17 @@ class PlaySession:
                     self.con.print(self.ui.style(why, "red"))
                     continue
                 try:
-                    return reply.action, state.apply(reply.action)
+                    new = state.apply(reply.action)
                 except TrapoulaError as exc:
                     self.con.print(self.ui.style(str(exc), "red"))
+                else:
+                    self._decided.append((state, len(self.finished)))
+                    return reply.action, new
             elif reply.kind == "quit":
                 return None
             elif reply.kind == "help":
                 self.con.print(self.r.help_text(view))
+                self.con.print(st("sc_undo_help", self.ui.lang))
                 self.con.print(self.r.menu_text(view, menu))
             elif reply.kind == "hint":
                 self.con.print(self.hint(view))
@@ -231,6 +244,17 @@ class PlaySession:
                 self.con.print(self.ui.style(reply.message, "red"))
             elif reply.kind == "choose":
                 self.con.print(self.ui.t("which", max=len(reply.options)))
+
+    def undo(self) -> bool:
+        """Back to the state of the human's previous decision (False: none yet)."""
+        if not self._decided:
+            self.con.print(self.ui.style(st("sc_no_undo", self.ui.lang), "red"))
+            return False
+        self.state, done = self._decided.pop()
+        del self.finished[done:]
+        self.undos += 1
+        self.con.print(self.ui.style(st("sc_undone", self.ui.lang), "yellow"))
+        return True
 
     def _reply(self, line: str, view: Any, menu: list[Action]) -> Reply:
         """What a typed line means: the game's shorthand first, then the common rules.  An
@@ -297,7 +321,7 @@ class PlaySession:
             self.con.error(self.ui.t("bot_missing", name=name, why=why))
 
     def save(self, path: str) -> None:
-        trapoula.save(self.state, path)
+        save_record(self.state, self.undos, path)  # trapoula.save, noting a practice game
         self.con.print(self.ui.t("saved", path=path))
 
 
@@ -336,6 +360,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
     if human not in seats:
         raise ConfigError(f"--seat must be one of {', '.join(seats)}; got {args.seat!r}")
     seed = fresh_seed() if args.seed is None else args.seed
+    if want_screen(args, con):  # the full-screen table (trapoula.screen)
+        return run_screen(args, con, game, human, seed)
     state = game.new_match(seed)
     renderer.teams = game.info.partnership  # partnerships: "(partner)", "A (us)"
     delay = args.delay if args.delay is not None else (0.4 if con.interactive else 0.0)

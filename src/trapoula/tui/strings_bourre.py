@@ -122,12 +122,14 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                       "или введите draw и от 1 до {max} своих карт (draw 9H 4C), или только "
                       "карты",
                       "oppure scrivi draw e da 1 a {max} tue carte (draw 9H 4C), o solo le carte"),
-    "br_choose_decide": ("number, fold, stay or draw C C…; help, hint, quit",
-                         "αριθμός, fold, stay ή draw C C…· help, hint, quit",
-                         "номер, fold, stay или draw C C…; help, hint, quit",
-                         "numero, fold, stay o draw C C…; help, hint, quit"),
-    "br_choose_play": ("number or card; help, hint, quit", "αριθμός ή φύλλο· help, hint, quit",
-                       "номер или карта; help, hint, quit", "numero o carta; help, hint, quit"),
+    "br_choose_decide": ("number, fold, stay or draw C C…; help, hint, history, quit",
+                         "αριθμός, fold, stay ή draw C C…· help, hint, history, quit",
+                         "номер, fold, stay или draw C C…; help, hint, history, quit",
+                         "numero, fold, stay o draw C C…; help, hint, history, quit"),
+    "br_choose_play": ("number or card; help, hint, history, quit",
+                       "αριθμός ή φύλλο· help, hint, history, quit",
+                       "номер или карта; help, hint, history, quit",
+                       "numero o carta; help, hint, history, quit"),
     "br_not_holding": ("You do not hold {cards}. Your hand: {hand}.",
                        "Δεν έχεις {cards}. Τα φύλλα σου: {hand}.",
                        "У вас нет {cards}. Ваши карты: {hand}.",
@@ -161,7 +163,8 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "trump. Most tricks takes the pot; a player who stayed and took no trick is bourré\n"
         "and pays the pot into the next one.\n"
         "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
-        "hint: what the bot would do · help: this text · quit: leave the table",
+        "hint: what the bot would do · history: the deals so far · help: this text\n"
+        "quit: leave the table",
         "Γύρος αποφάσεων: fold (χάνεις το ante), stay (κρατάς τα πέντε φύλλα), ή\n"
         "draw C C… για να αλλάξεις αυτά τα φύλλα με καινούρια από την τράπουλα (οι\n"
         "αριθμημένες προτάσεις αλλάζουν τα πιο αδύνατα· αρκεί και να γράψεις τα φύλλα).\n"
@@ -170,7 +173,8 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "ατού του. Οι περισσότερες μπάζες παίρνουν το ποτ· όποιος έμεινε χωρίς μπάζα είναι\n"
         "μπουρέ και πληρώνει όσο το ποτ στο επόμενο.\n"
         "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
-        "hint: τι θα έπαιζε το bot · help: αυτό το κείμενο · quit: φεύγεις",
+        "hint: τι θα έπαιζε το bot · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
+        "quit: φεύγεις",
         "Круг решений: fold (пас, анте пропадает), stay (играть своими пятью картами) или\n"
         "draw C C… — сбросить эти карты и получить новые из колоды (пронумерованные\n"
         "варианты сбрасывают слабейшие некозырные карты; можно ввести просто карты).\n"
@@ -179,7 +183,8 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Больше всех взяток — забирает банк; сыгравший без взяток — бурэ и платит\n"
         "банк в следующий.\n"
         "Можно и русскими буквами: К♥ или КH = K♥, Д = Q, В = J, Т = A (и греческими).\n"
-        "hint: что сделал бы бот · help: эта справка · quit: выйти из-за стола",
+        "hint: что сделал бы бот · history: сыгранные сдачи · help: эта справка\n"
+        "quit: выйти из-за стола",
         "Giro delle decisioni: fold (perdi l'invito), stay (tieni le tue cinque carte), o\n"
         "draw C C… per cambiare quelle carte con altre dal tallone (i suggerimenti numerati\n"
         "cambiano le carte più deboli; basta anche scrivere le carte).\n"
@@ -188,6 +193,7 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "con la briscola più alta. Chi fa più prese prende il piatto; chi è rimasto senza\n"
         "prese è bourré e paga il piatto nel prossimo.\n"
         "Funzionano anche le lettere greche e cirilliche: Ρ♥ o ΡH (greco), К♥ o КH (russo) = K♥.\n"
-        "hint: cosa farebbe il bot · help: questo testo · quit: lascia il tavolo",
+        "hint: cosa farebbe il bot · history: le smazzate finora · help: questo testo\n"
+        "quit: lascia il tavolo",
     ),
 }

@@ -109,14 +109,18 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
                       "κατεβάσεις",
                       "meld C C C… · add N C… (к своей комбинации N) · melds: что можно выложить",
                       "meld C C C… · add N C… (al tuo gioco N) · melds: cosa puoi calare"),
-    "bu_choose_draw": ("number, draw or pickup; sort, help, hint, quit",
-                       "αριθμός, draw ή pickup· sort, help, hint, quit",
-                       "номер, draw или pickup; sort, help, hint, quit",
-                       "numero, draw o pickup; sort, help, hint, quit"),
-    "bu_choose_play": ("meld, add, or discard (number or card); melds, sort, help, hint, quit",
-                       "meld, add, ή πέτα (αριθμός ή φύλλο)· melds, sort, help, hint, quit",
-                       "meld, add или сброс (номер или карта); melds, sort, help, hint, quit",
-                       "meld, add o scarto (numero o carta); melds, sort, help, hint, quit"),
+    "bu_choose_draw": ("number, draw or pickup; sort, help, hint, history, quit",
+                       "αριθμός, draw ή pickup· sort, help, hint, history, quit",
+                       "номер, draw или pickup; sort, help, hint, history, quit",
+                       "numero, draw o pickup; sort, help, hint, history, quit"),
+    "bu_choose_play": ("meld, add, or discard (number or card); melds, sort, help, hint, "
+                       "history, quit",
+                       "meld, add, ή πέτα (αριθμός ή φύλλο)· melds, sort, help, hint, "
+                       "history, quit",
+                       "meld, add или сброс (номер или карта); melds, sort, help, hint, "
+                       "history, quit",
+                       "meld, add o scarto (numero o carta); melds, sort, help, hint, "
+                       "history, quit"),
     "bu_can_lay": ("You can lay", "Μπορείς να κατεβάσεις", "Можно выложить", "Puoi calare"),
     "bu_can_add": ("You can add", "Μπορείς να προσθέσεις", "Можно добавить", "Puoi aggiungere"),
     "bu_nothing": ("nothing to lay now", "τίποτα προς το παρόν", "пока нечего",
@@ -187,7 +191,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Cards: rank 2-10 J Q K A (T = 10) + suit S H D C; JK is a joker.\n"
         "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
         "melds: what you can lay · sort: hand by suit or by rank · hint: the bot's move\n"
-        "help: this text · quit: leave the game",
+        "history: the hands so far · help: this text · quit: leave the game",
         "Σειρά: draw (το πάνω φύλλο της τράπουλας) ή pickup (όλα τα πεταμένα)· μετά\n"
         "συνδυασμοί (meld 3H 4H 5H, ή μόνο τα φύλλα: 3h 4h 5h), προσθήκες (add 2 6H, ή 2 6h)\n"
         "και ένα πέταμα (discard QS, σκέτο qs, ή ο αριθμός του) για να τελειώσεις.\n"
@@ -196,7 +200,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Φύλλα: 2-10 J Q K A (T = 10) + χρώμα S H D C· JK είναι τζόκερ.\n"
         "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
         "melds: τι μπορείς να κατεβάσεις · sort: κατά χρώμα ή αξία · hint: η κίνηση του bot\n"
-        "help: αυτό το κείμενο · quit: έξοδος",
+        "history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο · quit: έξοδος",
         "Ход: draw (верхняя карта колоды) или pickup (весь сброс); затем комбинации\n"
         "(meld 3H 4H 5H или просто карты: 3h 4h 5h), добавления к комбинациям команды\n"
         "(add 2 6H или 2 6h) и сброс одной карты (discard QS, просто qs или номер).\n"
@@ -205,7 +209,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Карты: 2-10 J Q K A (T = 10) + масть S H D C; JK — джокер.\n"
         "Можно и русскими буквами: К♥ или КH = K♥, Д = Q, В = J, Т = A (и греческими).\n"
         "melds: что можно выложить · sort: по мастям или старшинству · hint: ход бота\n"
-        "help: эта справка · quit: выход",
+        "history: сыгранные сдачи · help: эта справка · quit: выход",
         "Un turno: draw (la carta in cima al tallone) o pickup (tutti gli scarti); poi calare\n"
         "giochi (meld 3H 4H 5H, o solo le carte: 3h 4h 5h), aggiungere ai giochi della\n"
         "squadra (add 2 6H, o 2 6h) e scartare una carta (discard QS, solo qs, o il numero).\n"
@@ -214,6 +218,6 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Carte: 2-10 J Q K A (T = 10) + seme S H D C; JK è il jolly.\n"
         "Funzionano anche le lettere greche e cirilliche: Ρ♥ o ΡH (greco), К♥ o КH (russo) = K♥.\n"
         "melds: cosa puoi calare · sort: per seme o per valore · hint: la mossa del bot\n"
-        "help: questo testo · quit: esci",
+        "history: le smazzate finora · help: questo testo · quit: esci",
     ),
 }
