@@ -35,13 +35,17 @@ def test_pages_health_and_games(client: TestClient) -> None:
     assert games["languages"] == ["en", "el", "ru", "it"]
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def test_http_errors(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "bourloto", "options": {"target": "x"}})
     assert r.status_code == 400 and r.json()["error"] == "bad_option"
     assert "whole number" in r.json()["message"]
-    r = client.post("/api/tables", content=b"{not json")
+    r = client.post("/api/tables", content=b"{not json", headers=JSON)
     assert r.status_code == 400
-    r = client.post("/api/tables", content=json.dumps({"name": "x" * 20000}).encode())
+    r = client.post("/api/tables", content=json.dumps({"name": "x" * 20000}).encode(),
+                    headers=JSON)
     assert r.status_code == 413
     assert client.post("/api/tables/NOPE/join", json={"name": "A"}).status_code == 404
     assert client.get("/api/tables/nope/record").status_code == 404

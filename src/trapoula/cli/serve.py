@@ -97,6 +97,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
         return 1
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+    from trapoula.web.clientlog import install_quiet_client_errors
     from trapoula.web.headers import header_deadline, install_redaction
 
     limits = limits_of(args)
@@ -118,6 +119,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     server = uvicorn.Server(config)
     config.load()  # configures uvicorn's loggers: the token filter goes on after that
     install_redaction()
+    install_quiet_client_errors()
     server.run()
     return 0
 

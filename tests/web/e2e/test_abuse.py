@@ -28,6 +28,9 @@ def rude() -> Iterator[Server]:
         stop_server(srv)
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def _ws_url(srv: Server, path: str) -> str:
     return srv.base.replace("http://", "ws://") + path
 
@@ -111,12 +114,13 @@ def test_malformed_input_never_gives_500(rude: Server) -> None:
               json.dumps({"game": "bourloto", "options": {"target": 10**30}}).encode(),
               json.dumps({"game": "bourloto", "table": {"clock": "fast"}}).encode()]
     for body in bodies:
-        r = rude.http.post("/api/tables", content=body)
+        r = rude.http.post("/api/tables", content=body, headers=JSON)
         assert 400 <= r.status_code < 500, (body[:40], r.status_code, r.text)
     for seq in ("²", "9" * 5000, "-1", "1e3"):
         r = rude.http.get(f"/api/tables/x/replay?seq={seq}")
         assert r.status_code in (400, 404), (seq, r.status_code)
-    assert rude.http.post("/api/tables/XXXX/join", content=b"[" * 50000).status_code < 500
+    assert rude.http.post("/api/tables/XXXX/join", content=b"[" * 50000,
+                          headers=JSON).status_code < 500
 
 
 def test_creation_flood_is_refused_with_429(rude: Server) -> None:
