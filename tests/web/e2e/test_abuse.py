@@ -49,7 +49,8 @@ def test_half_sent_requests_are_closed(rude: Server) -> None:
         s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # never finished
         socks.append(s)
     post = socket.create_connection((host, int(port)))
-    post.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+    post.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 100\r\n\r\n{")
     time.sleep(2.5)
     for s in socks:
         s.settimeout(2)
