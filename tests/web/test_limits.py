@@ -178,3 +178,29 @@ async def test_deep_nesting_and_odd_seq_values_are_refused() -> None:
     assert p1.errors() == ["bad_message"] * 6
     assert svc.tables[t["table_id"]].seq == 0
     await svc.close()
+
+
+def test_s9_client_keys_group_an_ipv6_network_and_keep_ipv4_addresses_apart() -> None:
+    from trapoula.web.guard import client_key
+
+    one = {client_key(f"2001:db8:aa:bb:{i:x}:{i * 7:x}::{i:x}") for i in range(1, 200)}
+    assert one == {"2001:db8:aa:bb::/64"}
+    assert client_key("2001:db8:aa:bc::1") != client_key("2001:db8:aa:bb::1")
+    assert client_key("2001:db8:aa:bb::1", 48) == client_key("2001:db8:aa:ff::1", 48)
+    assert client_key("2001:db8:aa:bb::1", 128) != client_key("2001:db8:aa:bb::2", 128)
+    assert len({client_key(f"198.51.100.{i}") for i in range(1, 50)}) == 49
+    assert client_key("::ffff:198.51.100.7") == client_key("198.51.100.7") == "198.51.100.7"
+    assert client_key("testclient") == "testclient"
+
+
+async def test_s9_seats_from_rotating_addresses_of_one_network_are_one_clients() -> None:
+    from trapoula.web.guard import client_key
+
+    svc = await _service(tables_per_minute=0, seats_per_address=3, joins_per_minute=0)
+    made = [await _table(svc, client_key(f"2001:db8:5::{i}")) for i in range(1, 4)]
+    for i in range(4, 40):  # every further seat from that /64 is refused
+        with pytest.raises(ServiceError) as err:
+            await svc.join(made[i % 3]["code"], "Sq", None, client_key(f"2001:db8:5::{i:x}"))
+        assert err.value.status == 429 and "at most 3 seats" in err.value.message
+    await svc.join(made[0]["code"], "Other", None, client_key("2001:db8:6::1"))
+    await svc.close()

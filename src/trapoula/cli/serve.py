@@ -110,7 +110,6 @@ def run(args: argparse.Namespace, con: Console) -> int:
 
     from trapoula.web.clientlog import install_quiet_client_errors
     from trapoula.web.headers import header_deadline, install_redaction
-
     from trapoula.web.netcap import ConnTracker, caps_for, connection_caps, raise_nofile
 
     limits = limits_of(args)
