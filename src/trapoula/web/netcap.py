@@ -153,7 +153,7 @@ def _evictable(proto: Any) -> bool:
 def connection_caps(base: type[Any], tracker: ConnTracker) -> type[Any]:
     """``base`` (uvicorn's HTTP protocol class) whose connections ``tracker`` counts and caps."""
 
-    class Capped(base):  # type: ignore[misc,valid-type]
+    class Capped(base):  # type: ignore[misc]
         _cap_key: str | None = None
 
         def connection_made(self, transport: Any) -> None:
