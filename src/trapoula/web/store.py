@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-SQLITE_BUSY_TIMEOUT = 1.0  # seconds a SQLite call waits for a lock held by another connection
+SQLITE_BUSY_TIMEOUT = 0.5  # seconds a SQLite call waits for a lock held by another connection
 
 
 class StoreUnavailable(Exception):
