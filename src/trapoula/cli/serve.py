@@ -42,8 +42,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"))
     p.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
-                   help="another origin whose pages may open WebSockets (https://example.org); "
-                        "the server's own origin always may (repeatable)")
+                   help="another origin whose pages may use the API and open WebSockets "
+                        "(https://example.org: the public name behind a proxy); the server's "
+                        "own origin always may (repeatable)")
     p.add_argument("--proxy-headers", action="store_true",
                    help="trust X-Forwarded-For from --forwarded-allow-ips (behind a proxy); off: "
                         "a client's address is its socket's, so limits cannot be dodged")

@@ -85,7 +85,8 @@ def browser_allowed(headers: Any, allowed: tuple[str, ...], local: str | None = 
         return f"requests from pages of {origin[:100]} are not accepted here"
     if local is not None and _loopback(local) and not _loopback(_hostname(host)) and not any(
             a.split("://", 1)[-1] == host for a in allowed):
-        return f"this server does not answer browsers for {host[:100]!r}"
+        return (f"this server, on a loopback address, answers browsers only for loopback names, "
+                f"not {host[:100]!r} (its operator may add it with --allowed-origin)")
     if site is not None and site not in ("same-origin", "none"):
         return f"requests from {site[:20]} pages are not accepted here"
     return None
