@@ -49,3 +49,21 @@ def test_s7_uvicorn_tracebacks_of_client_faults_become_one_short_line(
     assert sum("UnicodeDecodeError" in m for m in messages) == 1
     assert sum("parser refused" in m for m in messages) == 1
     assert any(r.exc_info for r in caplog.records if r.getMessage() == "a real failure")
+
+
+@pytest.mark.anyio
+async def test_s7_what_was_held_back_is_counted_at_the_end_of_the_interval(
+        caplog: pytest.LogCaptureFixture) -> None:
+    import asyncio
+
+    from trapoula.web.clientlog import report_held
+
+    faults = ClientFaults(interval=0.05, per_kind=1)
+    caplog.set_level(logging.WARNING, logger="trapoula.web.clients")
+    for i in range(500):
+        client_fault("bad_frame", f"192.0.2.{i % 9}", "an invalid WebSocket frame", faults)
+    task = asyncio.ensure_future(report_held(faults))
+    await asyncio.sleep(0.12)
+    task.cancel()
+    messages = [r.getMessage() for r in caplog.records]
+    assert messages[1:] == ["clients: 499 more bad_frame suppressed in the last 0.05 s"], messages

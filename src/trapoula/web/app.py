@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
-from trapoula.web.clientlog import client_fault
+from trapoula.web.clientlog import client_fault, report_held
 from trapoula.web.diagnostics import start_from_env
 from trapoula.web.guard import SameOrigin, browser_allowed, client_key
 from trapoula.web.headers import SecurityHeaders
@@ -393,6 +393,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
                                      freeze=gc_freeze())
             young.start(asyncio.get_running_loop())
         diagnostics = start_from_env(service)  # opt-in: TRAPOULA_GC_STATS, TRAPOULA_TRACEMALLOC
+        diagnostics.append(asyncio.ensure_future(report_held()))  # clients' held-back lines
         try:
             yield
         finally:

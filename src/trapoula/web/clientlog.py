@@ -5,9 +5,9 @@ refuses: each is the client's fault, costs the server nothing, and must not let 
 the log.  :func:`client_fault` writes at most one line per kind and client key every
 ``interval`` seconds (60), and at most ``per_kind`` lines (10) of one kind over every client in
 that interval; what it holds back is counted and said with the next line of that kind
-("… (N more suppressed)").  :class:`QuietClientErrors` is a logging filter for uvicorn's own
-lines about such clients (a traceback of a disconnect becomes one short line, rate-limited
-the same way).
+("… (N more suppressed)"), or by :func:`report_held` at the end of the interval.
+:class:`QuietClientErrors` is a logging filter for uvicorn's own lines about such clients (a
+traceback of a disconnect becomes one short line, rate-limited the same way).
 
 >>> t = [0.0]
 >>> faults = ClientFaults(interval=60, per_kind=2, clock=lambda: t[0])
@@ -20,11 +20,12 @@ the same way).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 
-__all__ = ["ClientFaults", "QuietClientErrors", "client_fault"]
+__all__ = ["ClientFaults", "QuietClientErrors", "client_fault", "report_held"]
 
 log = logging.getLogger("trapoula.web.clients")
 _KEYS_KEPT = 10_000  # (kind, key) pairs remembered: a bound, whatever the number of clients
@@ -67,7 +68,25 @@ class ClientFaults:
             del self._last[next(iter(self._last))]
 
 
+    def flush(self) -> list[tuple[str, int]]:
+        """What was held back since each kind's last line (and forget it)."""
+        held = sorted(self._held.items())
+        self._held.clear()
+        return held
+
+
 FAULTS = ClientFaults()
+
+
+async def report_held(faults: ClientFaults | None = None) -> None:
+    """Every interval, one line per kind of what was held back and not yet said (a flood
+    that stopped is counted too, not only when the next event of its kind comes)."""
+    faults = faults if faults is not None else FAULTS
+    while True:
+        await asyncio.sleep(faults.interval)
+        for kind, n in faults.flush():
+            log.warning("clients: %d more %s suppressed in the last %g s", n, kind,
+                        faults.interval)
 
 
 def client_fault(kind: str, key: str | None, text: str, faults: ClientFaults | None = None,
