@@ -191,6 +191,8 @@ def test_s9_client_keys_group_an_ipv6_network_and_keep_ipv4_addresses_apart() ->
     assert len({client_key(f"198.51.100.{i}") for i in range(1, 50)}) == 49
     assert client_key("::ffff:198.51.100.7") == client_key("198.51.100.7") == "198.51.100.7"
     assert client_key("testclient") == "testclient"
+    assert len({client_key(f"127.0.{i}.{j}") for i in range(3) for j in range(1, 9)}
+               | {client_key("::1")}) == 1  # the loopback is one machine
 
 
 async def test_s9_seats_from_rotating_addresses_of_one_network_are_one_clients() -> None:

@@ -12,12 +12,15 @@
 - :func:`origin_allowed` is the same test for the table's WebSocket handshake.
 - :func:`client_key` is what the per-address limits count by: an IPv4 address as it is, an
   IPv6 address by its network (``/64`` unless said: one host is usually given a whole /64, so
-  its addresses would otherwise count apart).
+  its addresses would otherwise count apart), and every loopback address (127.0.0.0/8, ::1:
+  this machine) as one.
 
 >>> client_key("2001:db8:1:2:aaaa::1"), client_key("2001:db8:1:2:bbbb::9")
 ('2001:db8:1:2::/64', '2001:db8:1:2::/64')
->>> client_key("192.0.2.7"), client_key("::ffff:192.0.2.7"), client_key("::1", 128)
-('192.0.2.7', '192.0.2.7', '::1')
+>>> client_key("192.0.2.7"), client_key("::ffff:192.0.2.7"), client_key("2001:db8::1", 128)
+('192.0.2.7', '192.0.2.7', '2001:db8::1')
+>>> {client_key(a) for a in ("127.0.0.1", "127.3.4.5", "::1", "::ffff:127.0.0.2")}
+{'loopback'}
 >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
 True
 >>> origin_allowed("http://localhost:9000", "127.0.0.1:8000", ())
@@ -100,9 +103,11 @@ def client_key(host: str, ipv6_prefix: int = IPV6_PREFIX) -> str:
         ip = ipaddress.ip_address(host)
     except ValueError:
         return host
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:  # 127.0.0.0/8 and ::1 are all this machine: one client
+        return "loopback"
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
         if ipv6_prefix >= 128:
             return str(ip)
         return str(ipaddress.IPv6Network((ip, ipv6_prefix), strict=False))

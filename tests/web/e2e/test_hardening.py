@@ -157,5 +157,10 @@ def test_s9_rotating_addresses_behind_a_proxy_count_by_client_and_network() -> N
     try:
         codes = [_seat_from(srv, f"198.51.100.{i}") for i in range(1, 6)]
         assert codes == [200, 200, 200, 429, 429], codes
+        # and every loopback source address is this one machine
+        for last in (7, 99):
+            transport = httpx.HTTPTransport(local_address=f"127.0.0.{last}")
+            with httpx.Client(base_url=srv.base, transport=transport) as other:
+                assert other.post("/api/tables", json=TABLE).status_code == 429
     finally:
         stop_server(srv)
