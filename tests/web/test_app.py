@@ -146,3 +146,21 @@ def test_s6_state_changing_requests_need_this_origin_and_a_json_body(client: Tes
     assert r.status_code == 200, r.text  # no browser (no Origin, no Sec-Fetch-Site): curl
     r = client.get("/api/tables", headers={"Origin": "http://evil.example"})
     assert r.status_code == 200  # reading what is public anyway is not refused
+
+
+def test_s6_a_foreign_pages_socket_is_refused_before_the_handshake(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    r = client.post("/api/tables", json={"game": "bourloto", "name": "Ann", "seat": "P1",
+                                         "seats": [{"kind": "human"}, {"kind": "human"},
+                                                   {"kind": "bot"}, {"kind": "bot"}]}).json()
+    url = f"/ws/{r['table_id']}?token={r['token']}"
+    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Origin": "http://testserver", "Sec-Fetch-Site": "same-site"}):
+        with pytest.raises(WebSocketDisconnect) as err, client.websocket_connect(
+                url, headers=headers) as ws:
+            ws.receive_json()
+        assert err.value.code == 1008, headers
+    with client.websocket_connect(url, headers={"Origin": "http://testserver",
+                                                "Sec-Fetch-Site": "same-origin"}) as ws:
+        assert ws.receive_json()["type"] in ("hello", "state", "chat_history")
