@@ -75,8 +75,9 @@ def caps_for(nofile: int, total: int = 0, per_address: int = 0) -> Caps:
         nofile = UNLIMITED_TARGET
     backlog = max(16, min(2048, nofile // 16))
     derived = max(16, nofile - max(64, nofile // 8) - backlog)
-    total = total or derived
-    return Caps(total, per_address or max(8, min(total // 4, 1024)), backlog)
+    total = total if total > 0 else derived
+    per_address = per_address if per_address > 0 else max(8, min(total // 4, 1024))
+    return Caps(total, per_address, backlog)
 
 
 class ConnTracker:
