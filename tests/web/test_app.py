@@ -35,13 +35,17 @@ def test_pages_health_and_games(client: TestClient) -> None:
     assert games["languages"] == ["en", "el", "ru", "it"]
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def test_http_errors(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "bourloto", "options": {"target": "x"}})
     assert r.status_code == 400 and r.json()["error"] == "bad_option"
     assert "whole number" in r.json()["message"]
-    r = client.post("/api/tables", content=b"{not json")
+    r = client.post("/api/tables", content=b"{not json", headers=JSON)
     assert r.status_code == 400
-    r = client.post("/api/tables", content=json.dumps({"name": "x" * 20000}).encode())
+    r = client.post("/api/tables", content=json.dumps({"name": "x" * 20000}).encode(),
+                    headers=JSON)
     assert r.status_code == 413
     assert client.post("/api/tables/NOPE/join", json={"name": "A"}).status_code == 404
     assert client.get("/api/tables/nope/record").status_code == 404
@@ -115,3 +119,48 @@ def test_finished_table_record_and_replay(client: TestClient) -> None:
     frame = client.get(f"/api/tables/{tid}/replay?seq=3").json()
     assert frame["seq"] == 3 and len(frame["views"]["P1"]["hand"]) > 0
     assert [t["id"] for t in client.get("/api/tables?status=finished").json()["tables"]] == [tid]
+
+
+def test_s6_state_changing_requests_need_this_origin_and_a_json_body(client: TestClient) -> None:
+    body = {"game": "bourloto", "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3,
+            "name": "Ann", "seat": "P1"}
+    before = len(client.get("/api/tables").json()["tables"])
+    own = "http://testserver"
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                    {"Origin": "http://testserver:8001"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Sec-Fetch-Site": "same-site"},
+                    {"Origin": own, "Sec-Fetch-Site": "cross-site"}):
+        r = client.post("/api/tables", json=body, headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "cross_origin", (headers, r.text)
+    for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                  None):
+        headers = {"Origin": own} | ({"Content-Type": ctype} if ctype else {})
+        r = client.post("/api/tables", content=json.dumps(body).encode(), headers=headers)
+        assert r.status_code == 415 and "application/json" in r.json()["message"], ctype
+    assert len(client.get("/api/tables").json()["tables"]) == before
+    r = client.post("/api/tables", json=body, headers={"Origin": own,
+                                                       "Sec-Fetch-Site": "same-origin"})
+    assert r.status_code == 200, r.text
+    r = client.post("/api/tables", content=json.dumps(body).encode(),
+                    headers={"Content-Type": "application/json; charset=utf-8"})
+    assert r.status_code == 200, r.text  # no browser (no Origin, no Sec-Fetch-Site): curl
+    r = client.get("/api/tables", headers={"Origin": "http://evil.example"})
+    assert r.status_code == 200  # reading what is public anyway is not refused
+
+
+def test_s6_a_foreign_pages_socket_is_refused_before_the_handshake(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    r = client.post("/api/tables", json={"game": "bourloto", "name": "Ann", "seat": "P1",
+                                         "seats": [{"kind": "human"}, {"kind": "human"},
+                                                   {"kind": "bot"}, {"kind": "bot"}]}).json()
+    url = f"/ws/{r['table_id']}?token={r['token']}"
+    for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Origin": "http://testserver", "Sec-Fetch-Site": "same-site"}):
+        with pytest.raises(WebSocketDisconnect) as err, client.websocket_connect(
+                url, headers=headers) as ws:
+            ws.receive_json()
+        assert err.value.code == 1008, headers
+    with client.websocket_connect(url, headers={"Origin": "http://testserver",
+                                                "Sec-Fetch-Site": "same-origin"}) as ws:
+        assert ws.receive_json()["type"] in ("hello", "state", "chat_history")

@@ -226,3 +226,77 @@ async def test_postgresql_down_for_seconds_then_the_tables_resume(
     finally:
         store.close()
         pg.stop()
+
+
+HOLD_UNTIL_STDIN = """
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+c.execute("BEGIN EXCLUSIVE")
+c.execute("CREATE TABLE IF NOT EXISTS lock_probe (x)")
+print("locked", flush=True)
+sys.stdin.readline()
+c.execute("ROLLBACK")
+c.close()
+"""
+
+
+def test_s10_a_locked_sqlite_database_answers_503_at_once_and_logs_start_and_end(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue #30 item 10: while another process holds SQLite's write lock (and bots keep
+    trying to store their moves), HTTP answers within a second or two -- 503 for a write, the
+    list for a read (WAL lets reads through) -- and the log says when the fault began and when
+    it really ended (a write went through), once each and in that order."""
+    import time
+    import warnings
+
+    from trapoula.web.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    caplog.set_level(logging.WARNING, logger="trapoula.web")
+    db = tmp_path / "t.db"
+    body = {"game": "bourloto", "name": "Ann", "seat": "P1",
+            "seats": [{"kind": "human"}, *BOTS3]}
+    svc = TableService(SqlStore(f"sqlite:///{db}"), bot_delay=0.05, fixed_seeds=True)
+    with TestClient(create_app(svc)) as client:
+        assert client.post("/api/tables", json=body).status_code == 200
+        bots = client.post("/api/tables", json={"game": "bourloto", "seats": [{"kind": "bot"}] * 4})
+        table = svc.tables[bots.json()["table_id"]]
+        while table.seq < 3:
+            time.sleep(0.01)
+        lock = subprocess.Popen([sys.executable, "-c", HOLD_UNTIL_STDIN, str(db)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert lock.stdin is not None and lock.stdout is not None
+        try:
+            assert lock.stdout.readline().strip() == "locked"
+            for _ in range(3):
+                t0 = time.monotonic()
+                posted = client.post("/api/tables", json=body)
+                assert posted.status_code == 503, posted.text
+                assert posted.json()["error"] == "unavailable"
+                assert time.monotonic() - t0 < 2.5
+                t0 = time.monotonic()
+                listed = client.get("/api/tables")
+                assert time.monotonic() - t0 < 2.5
+                assert listed.status_code == 200, listed.text
+            time.sleep(1.0)  # the log must not say "answers again" while it is locked
+            assert "answers again" not in caplog.text
+        finally:
+            lock.stdin.write("\n")
+            lock.stdin.flush()
+            lock.wait(10)
+        deadline = time.monotonic() + 10
+        while "answers again" not in caplog.text:  # the probe sees the end by itself
+            assert time.monotonic() < deadline, caplog.text
+            time.sleep(0.05)
+        assert client.post("/api/tables", json=body).status_code == 200
+        assert client.get("/api/tables").status_code == 200
+        moved = table.seq
+        while table.seq < moved + 3:  # the bots play on
+            assert time.monotonic() < deadline + 10
+            time.sleep(0.01)
+    lines = [r.getMessage() for r in caplog.records if r.name == "trapoula.web"]
+    failed = [i for i, m in enumerate(lines) if m.startswith("the database failed")]
+    again = [i for i, m in enumerate(lines) if m.startswith("the database answers again")]
+    assert len(failed) == 1 and len(again) == 1 and failed[0] < again[0], lines

@@ -178,3 +178,87 @@ async def test_deep_nesting_and_odd_seq_values_are_refused() -> None:
     assert p1.errors() == ["bad_message"] * 6
     assert svc.tables[t["table_id"]].seq == 0
     await svc.close()
+
+
+def test_s9_client_keys_group_an_ipv6_network_and_keep_ipv4_addresses_apart() -> None:
+    from trapoula.web.guard import client_key
+
+    one = {client_key(f"2001:db8:aa:bb:{i:x}:{i * 7:x}::{i:x}") for i in range(1, 200)}
+    assert one == {"2001:db8:aa:bb::/64"}
+    assert client_key("2001:db8:aa:bc::1") != client_key("2001:db8:aa:bb::1")
+    assert client_key("2001:db8:aa:bb::1", 48) == client_key("2001:db8:aa:ff::1", 48)
+    assert client_key("2001:db8:aa:bb::1", 128) != client_key("2001:db8:aa:bb::2", 128)
+    assert len({client_key(f"198.51.100.{i}") for i in range(1, 50)}) == 49
+    assert client_key("::ffff:198.51.100.7") == client_key("198.51.100.7") == "198.51.100.7"
+    assert client_key("testclient") == "testclient"
+    assert len({client_key(f"127.0.{i}.{j}") for i in range(3) for j in range(1, 9)}
+               | {client_key("::1")}) == 1  # the loopback is one machine
+
+
+async def test_s9_seats_from_rotating_addresses_of_one_network_are_one_clients() -> None:
+    from trapoula.web.guard import client_key
+
+    svc = await _service(tables_per_minute=0, seats_per_address=3, joins_per_minute=0)
+    made = [await _table(svc, client_key(f"2001:db8:5::{i}")) for i in range(1, 4)]
+    for i in range(4, 40):  # every further seat from that /64 is refused
+        with pytest.raises(ServiceError) as err:
+            await svc.join(made[i % 3]["code"], "Sq", None, client_key(f"2001:db8:5::{i:x}"))
+        assert err.value.status == 429 and "at most 3 seats" in err.value.message
+    await svc.join(made[0]["code"], "Other", None, client_key("2001:db8:6::1"))
+    await svc.close()
+
+
+class _Transport:
+    def __init__(self, proto: object, host: str) -> None:
+        self.proto, self.host, self.closed = proto, host, False
+
+    def get_extra_info(self, name: str) -> object:
+        return (self.host, 40000) if name == "peername" else None
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def get_protocol(self) -> object:
+        return self.proto
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class _Cycle:
+    def __init__(self, *, complete: bool, more_body: bool, started: bool) -> None:
+        self.response_complete, self.more_body, self.response_started = (
+            complete, more_body, started)
+
+
+class _Proto:
+    def __init__(self, host: str, cycle: _Cycle | None = None) -> None:
+        self.transport = _Transport(self, host)
+        self.cycle = cycle
+
+
+def test_s8_connection_caps_close_the_oldest_unanswered_connection_of_that_client() -> None:
+    from trapoula.web.netcap import Caps, ConnTracker, caps_for
+
+    for n in (256, 1024, 4096, 1 << 20):
+        caps = caps_for(n)
+        assert caps.total + caps.backlog + 64 <= n and 8 <= caps.per_address <= caps.total
+    tracker = ConnTracker(Caps(total=6, per_address=3, backlog=16))
+    answering = _Cycle(complete=False, more_body=False, started=True)
+    held = [_Proto("2001:db8::1", answering)]  # being answered: never closed to make room
+    held += [_Proto(f"2001:db8::{i}") for i in (2, 3)]  # half-sent heads
+    for p in held:
+        p._cap_key = tracker.key_of(p.transport)  # type: ignore[attr-defined]
+        assert tracker.admit(p, p._cap_key, 0)  # type: ignore[attr-defined]
+    fresh = _Proto("2001:db8::ff")  # same /64: the oldest unanswered one (::2) goes
+    fresh._cap_key = tracker.key_of(fresh.transport)  # type: ignore[attr-defined]
+    assert tracker.admit(fresh, fresh._cap_key, 3)  # type: ignore[attr-defined]
+    assert [p.transport.closed for p in held] == [False, True, False]
+    other = _Proto("192.0.2.1")  # over the total: the busiest client's oldest idle one goes
+    assert tracker.admit(other, tracker.key_of(other.transport), 6)
+    assert held[2].transport.closed and not held[0].transport.closed
+    busy = [_Proto("198.51.100.9", answering) for _ in range(3)]
+    for p in busy:
+        assert tracker.admit(p, "198.51.100.9", 0)
+    assert not tracker.admit(_Proto("198.51.100.9"), "198.51.100.9", 0)  # nothing to close
+    assert tracker.refused == 1 and tracker.evicted == 2

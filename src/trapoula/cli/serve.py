@@ -42,13 +42,24 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--log-level", default="warning",
                    choices=("critical", "error", "warning", "info", "debug"))
     p.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
-                   help="another origin whose pages may open WebSockets (https://example.org); "
-                        "the server's own origin always may (repeatable)")
+                   help="another origin whose pages may use the API and open WebSockets "
+                        "(https://example.org: the public name behind a proxy); the server's "
+                        "own origin always may (repeatable)")
     p.add_argument("--proxy-headers", action="store_true",
                    help="trust X-Forwarded-For from --forwarded-allow-ips (behind a proxy); off: "
                         "a client's address is its socket's, so limits cannot be dodged")
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
-                   help="proxies trusted with --proxy-headers (127.0.0.1)")
+                   help="the proxies trusted with --proxy-headers: addresses or networks, "
+                        "comma-separated; the client is the last X-Forwarded-For entry that is "
+                        "not one of them (127.0.0.1)")
+    p.add_argument("--ipv6-prefix", type=int, default=64, choices=range(32, 129),
+                   metavar="BITS", help="per-address limits count an IPv6 client by its /BITS "
+                                        "network (64; 128: each address apart)")
+    p.add_argument("--max-connections", type=int, default=0, metavar="N",
+                   help="connections open at once, every client (0: from the open-files limit)")
+    p.add_argument("--max-connections-per-address", type=int, default=0, metavar="N",
+                   help="HTTP connections of one client (IPv4 address or IPv6 network) (0: from "
+                        "the open-files limit)")
     p.add_argument("--clock-scale", type=positive, default=1.0,
                    help="real seconds per clock second (tests and demos: 0.1 runs clocks 10x "
                         "faster) (1)")
@@ -64,7 +75,7 @@ def add_parser(sub: Any) -> None:
 
 def build_app(database_url: str, redis_url: str | None = None, bot_delay: float = 0.5,
               limits: Any = None, allowed_origins: tuple[str, ...] = (),
-              clock_scale: float = 1.0) -> Any:
+              clock_scale: float = 1.0, ipv6_prefix: int = 64) -> Any:
     """The Starlette app over a store and a bus made from these URLs."""
     from trapoula.web.app import create_app
     from trapoula.web.bus import Bus, LocalBus
@@ -80,7 +91,8 @@ def build_app(database_url: str, redis_url: str | None = None, bot_delay: float 
         bus = LocalBus()
     service = TableService(open_store(database_url), bus, bot_delay=bot_delay, limits=limits,
                            clock_scale=clock_scale)
-    return create_app(service, allowed_origins=allowed_origins, gc_tuning=True)
+    return create_app(service, allowed_origins=allowed_origins, gc_tuning=True,
+                      ipv6_prefix=ipv6_prefix)
 
 
 def limits_of(args: argparse.Namespace) -> Any:
@@ -126,12 +138,23 @@ def _serve(args: argparse.Namespace, con: Console) -> int:
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+    from trapoula.web.clientlog import install_quiet_client_errors
     from trapoula.web.headers import header_deadline, install_redaction
+    from trapoula.web.netcap import ConnTracker, caps_for, connection_caps, raise_nofile
 
     limits = limits_of(args)
     app = build_app(args.database_url, args.redis_url, args.bot_delay, limits,
-                    tuple(args.allowed_origin), args.clock_scale)
+                    tuple(args.allowed_origin), args.clock_scale, args.ipv6_prefix)
     con.print(f"trapoula: serving on http://{args.host}:{args.port} ({_safe(args.database_url)})")
+    before, nofile = raise_nofile()
+    caps = caps_for(nofile, args.max_connections, args.max_connections_per_address)
+    raised = f" (raised from {before})" if nofile != before else ""
+    con.print(f"trapoula: {nofile} open files{raised}: at most {caps.total} connections, "
+              f"{caps.per_address} per client, backlog {caps.backlog}")
+    if args.proxy_headers and args.forwarded_allow_ips.strip() == "*":
+        con.print("trapoula: warning: --forwarded-allow-ips '*' trusts X-Forwarded-For from "
+                  "anyone: every client can choose its address and dodge the limits")
+    tracker = ConnTracker(caps, args.ipv6_prefix)
     ws: Any = args.ws
     if args.ws_compress and args.ws in ("auto", "websockets-sansio"):
         from trapoula.web.ws_deflate import deflate_protocol
@@ -140,13 +163,15 @@ def _serve(args: argparse.Namespace, con: Console) -> int:
     config = uvicorn.Config(
         app, host=args.host, port=args.port, log_level=args.log_level,
         ws_max_size=64 * 1024, ws_per_message_deflate=args.ws_compress, ws=ws,
-        lifespan="on", http=header_deadline(AutoHTTPProtocol, limits.header_timeout),
+        lifespan="on", backlog=caps.backlog,
+        http=header_deadline(connection_caps(AutoHTTPProtocol, tracker), limits.header_timeout),
         timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024,
         proxy_headers=args.proxy_headers, forwarded_allow_ips=args.forwarded_allow_ips,
         server_header=False)
     server = uvicorn.Server(config)
     config.load()  # configures uvicorn's loggers: the token filter goes on after that
     install_redaction()
+    install_quiet_client_errors()
     server.run()
     return 0
 

@@ -21,14 +21,16 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
+from trapoula.web.clientlog import client_fault, report_held
 from trapoula.web.diagnostics import start_from_env
+from trapoula.web.guard import SameOrigin, browser_allowed, client_key
 from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.protocol import error_message
@@ -66,6 +68,9 @@ async def _body(request: Request, timeout: float = 10.0) -> Any:
     except TimeoutError:
         raise ServiceError(408, "timeout", f"the body did not arrive within {timeout:g} s"
                            ) from None
+    except ClientDisconnect:  # the client went away before its body was complete
+        client_fault("cut_short", _address(request), "a request body was cut short")
+        raise ServiceError(400, "bad_request", "the body was cut short") from None
     try:
         return json.loads(raw or b"{}")
     except (ValueError, RecursionError):
@@ -73,19 +78,10 @@ async def _body(request: Request, timeout: float = 10.0) -> Any:
 
 
 def _address(conn: HTTPConnection) -> str | None:
-    return conn.client.host if conn.client is not None else None
-
-
-def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
-    """A browser's WebSocket must come from this server's own pages (or an allowed origin);
-    clients that send no Origin (not browsers) are let in."""
-    origin = ws.headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    host = ws.headers.get("host", "")
-    return origin in (f"http://{host}", f"https://{host}")
+    """What the per-address limits count the client by (web/guard.py, ``client_key``)."""
+    if conn.client is None:
+        return None
+    return client_key(conn.client.host, conn.app.state.ipv6_prefix)
 
 
 GC_THRESHOLDS = (10_000, 10, 10)  # CPython's are (700, 10, 10)
@@ -241,9 +237,12 @@ class PacedCollections:
 
 
 def create_app(service: TableService, *, static_dir: Path | None = None,
-               allowed_origins: tuple[str, ...] = (), gc_tuning: bool = False) -> Starlette:
-    """The web app for ``service`` (which it starts and closes with the app).  A WebSocket
-    whose ``Origin`` is neither this server nor one of ``allowed_origins`` is refused;
+               allowed_origins: tuple[str, ...] = (), gc_tuning: bool = False,
+               ipv6_prefix: int = 64) -> Starlette:
+    """The web app for ``service`` (which it starts and closes with the app).  A browser's
+    request that changes anything, or its WebSocket, from a page whose ``Origin`` is neither
+    this server nor one of ``allowed_origins`` is refused (web/guard.py); the per-address
+    limits count IPv6 clients by their ``/ipv6_prefix`` network;
     ``gc_tuning``: :func:`tune_gc` once the service has started, and the collector paced by
     :class:`PacedCollections` while it runs (``trapoula serve``)."""
     static = static_dir or STATIC
@@ -333,7 +332,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
 
     async def ws_table(ws: WebSocket) -> None:
         raw_send = ws.scope.pop(RAW_SEND, None)  # (kept in the scope it would be a cycle)
-        if not _origin_ok(ws, allowed_origins):
+        server = ws.scope.get("server")
+        if browser_allowed(ws.headers, allowed_origins, server[0] if server else None):
             await ws.close(1008)  # before the handshake: the browser sees a refused socket
             return
         try:
@@ -393,6 +393,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
                                      freeze=gc_freeze())
             young.start(asyncio.get_running_loop())
         diagnostics = start_from_env(service)  # opt-in: TRAPOULA_GC_STATS, TRAPOULA_TRACEMALLOC
+        diagnostics.append(asyncio.ensure_future(report_held()))  # clients' held-back lines
         try:
             yield
         finally:
@@ -423,6 +424,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
                         name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.ipv6_prefix = ipv6_prefix
+    app.add_middleware(SameOrigin, allowed_origins=allowed_origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(KeepRawSend)
     return app

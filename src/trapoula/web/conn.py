@@ -43,18 +43,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Generator
 from typing import Any
 
+from trapoula.web.clientlog import client_fault
 from trapoula.web.limits import TokenBucket
 
 __all__ = ["CLOSE_TOO_SLOW", "Connection"]
 
 CLOSE_TOO_SLOW = 1013  # "try again later": the client did not read its socket fast enough
-log = logging.getLogger("trapoula.web")
 
 
 class Connection:
@@ -229,8 +228,8 @@ class Connection:
         self.closed = True
         self._queue.clear()
         self._state_at = -1
-        log.warning("dropped a slow connection to table %s (%s): %s", self.table_id,
-                    self.seat or "spectator", reason)
+        client_fault("slow_reader", self.address, f"dropped a slow connection to table "
+                     f"{self.table_id} ({self.seat or 'spectator'}): {reason}")  # rate-limited
         if self.on_drop is not None:
             self.on_drop(self)
         self._wake()

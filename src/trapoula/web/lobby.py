@@ -179,7 +179,7 @@ class LobbyMixin:
             raise ServiceError(429, "too_many", str(exc)) from None
         token = secrets.token_urlsafe(24)
         if not await self._db_try("joining", self.store.set_seat, table_id, seat, player,
-                                  hash_token(token)):
+                                  hash_token(token), write=True):
             raise ServiceError(409, "seat_taken", f"seat {seat} is taken; free seats: {free}")
         self.quotas.take_seat(address, table_id, seat, self._holds)
         table.auto.discard(seat)  # an open seat a bot was playing: the newcomer plays it
@@ -211,7 +211,7 @@ class LobbyMixin:
         try:
             row = await self._db(self.store.get_table, table.table_id)
         except Exception as exc:  # keep the row we have
-            self._db_failed(exc, "reading a table")
+            self._db_failed(exc, "reading a table", write=False)
             return
         if row is not None:
             if table.state.is_over and row.status != "finished":

@@ -111,7 +111,7 @@ class PlayMixin:
             try:
                 await self._catch_up(table)  # another process won this seq (or a retry of ours)
             except Exception as exc:
-                self._db_failed(exc, "reading a table's moves")
+                self._db_failed(exc, "reading a table's moves", write=False)
             self._arm_clock(table)
             self._broadcast(table)
             # a write that failed after its commit, then retried: the move in the log is ours

@@ -96,6 +96,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         self._closing = False
         self._background: set[asyncio.Task[None]] = set()
         self.db_down_since: float | None = None
+        self._db_fault_write = False  # the fault began or went on with a failed write
 
     # --- plumbing -----------------------------------------------------------------------------
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -103,27 +104,49 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
             return fn(*args)
         return await anyio.to_thread.run_sync(partial(fn, *args), limiter=self._db_limiter)
 
-    def _db_failed(self, exc: BaseException, what: str) -> None:
+    def _db_failed(self, exc: BaseException, what: str, *, write: bool = True) -> None:
+        """A store call failed: the fault's start is logged once.  ``write``: it was a write
+        (then only a write that goes in ends the fault: a lock lets reads through)."""
         if self.db_down_since is None:
             self.db_down_since = time.monotonic()
+            self._db_fault_write = write
             log.warning("the database failed (%s: %s) while %s; tables wait and retry",
                         type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "",
                         what)
+            if getattr(self.store, "ping", None) is not None and not self._closing:
+                self._spawn(self._probe())
+        elif write:
+            self._db_fault_write = True
 
-    def _db_ok(self) -> None:
-        if self.db_down_since is not None:
+    def _db_ok(self, *, write: bool = True) -> None:
+        """A store call went through: the end of a fault, if it is one that ends it."""
+        if self.db_down_since is not None and (write or not self._db_fault_write):
             log.warning("the database answers again after %.1f s; tables resume",
                         time.monotonic() - self.db_down_since)
             self.db_down_since = None
 
-    async def _db_try(self, what: str, fn: Callable[..., T], *args: Any) -> T:
+    async def _probe(self) -> None:
+        """While the database fails, try a write now and then (``store.ping``), so that the
+        fault's end is seen (and logged) when it comes, not at the next move."""
+        delay = 0.25
+        while self.db_down_since is not None and not self._closing:
+            await asyncio.sleep(delay)
+            delay = min(2.0, delay * 2)
+            try:
+                await self._db(self.store.ping)  # type: ignore[attr-defined]
+            except Exception:
+                continue
+            self._db_ok()
+
+    async def _db_try(self, what: str, fn: Callable[..., T], *args: Any,
+                      write: bool = False) -> T:
         """A store call whose failure is a 503 ``unavailable`` (logged, nothing changed)."""
         try:
             out = await self._db(fn, *args)
         except Exception as exc:
-            self._db_failed(exc, what)
+            self._db_failed(exc, what, write=write)
             raise unavailable() from None
-        self._db_ok()
+        self._db_ok(write=write)
         return out
 
     def _spawn(self, coro: Awaitable[None]) -> asyncio.Task[None]:
@@ -206,7 +229,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
             try:
                 await self._catch_up(table)
             except Exception as exc:
-                self._db_failed(exc, "reading a table's moves")
+                self._db_failed(exc, "reading a table's moves", write=False)
                 return
             if table.seq != seq:
                 self._broadcast(table)

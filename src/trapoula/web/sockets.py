@@ -85,7 +85,7 @@ class SocketsMixin:
         try:
             rows = await self._db(self.store.chat, table_id, 100)
         except Exception as exc:  # the table still plays; the chat comes back later
-            self._db_failed(exc, "reading the chat")
+            self._db_failed(exc, "reading the chat", write=False)
             rows = []
         conn.push(chat_history_message(
             [{"seat": r.seat, "name": r.name, "text": r.text, "ts": r.ts} for r in rows]

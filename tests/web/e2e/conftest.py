@@ -90,9 +90,9 @@ class Server:
         return dict(r.json())
 
 
-def start_server(*extra: str) -> Server:
+def start_server(*extra: str, preexec_fn: Callable[[], Any] | None = None) -> Server:
     """``trapoula serve`` on a free port with a temporary SQLite file (stop it with
-    :func:`stop_server`)."""
+    :func:`stop_server`); ``preexec_fn`` runs in the child before it starts (limits)."""
     tmp = Path(tempfile.mkdtemp(prefix="trapoula-e2e-"))
     port = _free_port()
     log = tmp / "server.log"
@@ -100,7 +100,8 @@ def start_server(*extra: str) -> Server:
            "serve", "--host", "127.0.0.1", "--port", str(port),
            "--database-url", f"sqlite:///{tmp / 'e2e.db'}", "--bot-delay", "0", *extra]
     with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=tmp)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=tmp,
+                                preexec_fn=preexec_fn)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:

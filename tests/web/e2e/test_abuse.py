@@ -28,6 +28,9 @@ def rude() -> Iterator[Server]:
         stop_server(srv)
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def _ws_url(srv: Server, path: str) -> str:
     return srv.base.replace("http://", "ws://") + path
 
@@ -46,7 +49,8 @@ def test_half_sent_requests_are_closed(rude: Server) -> None:
         s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # never finished
         socks.append(s)
     post = socket.create_connection((host, int(port)))
-    post.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+    post.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 100\r\n\r\n{")
     time.sleep(2.5)
     for s in socks:
         s.settimeout(2)
@@ -111,12 +115,13 @@ def test_malformed_input_never_gives_500(rude: Server) -> None:
               json.dumps({"game": "bourloto", "options": {"target": 10**30}}).encode(),
               json.dumps({"game": "bourloto", "table": {"clock": "fast"}}).encode()]
     for body in bodies:
-        r = rude.http.post("/api/tables", content=body)
+        r = rude.http.post("/api/tables", content=body, headers=JSON)
         assert 400 <= r.status_code < 500, (body[:40], r.status_code, r.text)
     for seq in ("²", "9" * 5000, "-1", "1e3"):
         r = rude.http.get(f"/api/tables/x/replay?seq={seq}")
         assert r.status_code in (400, 404), (seq, r.status_code)
-    assert rude.http.post("/api/tables/XXXX/join", content=b"[" * 50000).status_code < 500
+    assert rude.http.post("/api/tables/XXXX/join", content=b"[" * 50000,
+                          headers=JSON).status_code < 500
 
 
 def test_creation_flood_is_refused_with_429(rude: Server) -> None:

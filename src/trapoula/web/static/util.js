@@ -51,9 +51,10 @@
   /* ---- HTTP ---- */
   async function api(method, path, body) {
     const init = { method: method, headers: {} };
-    if (body !== undefined) {
+    if (body !== undefined || method !== "GET") {
+      // the server takes a change only as JSON (415 otherwise): web/guard.py
       init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
+      init.body = JSON.stringify(body === undefined ? {} : body);
     }
     const res = await fetch(path, init);
     let data = null;
