@@ -18,6 +18,7 @@ from tests.web.helpers import FakeSocket, connect, send, settle
 from trapoula.cli.main import main
 from trapoula.web.fair import verify_record
 from trapoula.web.fairseed import h, seed_of, verify_chain, withheld_value
+from trapoula.web.limits import Limits
 from trapoula.web.service import ServiceError, TableService
 from trapoula.web.store import MemoryStore, SqlStore
 
@@ -127,8 +128,7 @@ async def test_a_player_cannot_choose_the_pack() -> None:
 
 
 async def test_a_withheld_value_is_replaced_by_a_public_one_and_shown() -> None:
-    svc = TableService(MemoryStore(), bot_delay=0)
-    svc.reveal_seconds = 0.3
+    svc = TableService(MemoryStore(), bot_delay=0, limits=Limits(reveal_seconds=0.3))
     t, j, (r1, _), (_, c3) = await two_seats(svc)
     a = await connect(svc, t["table_id"], t["token"])
     await connect(svc, j["table_id"], j["token"])  # Bob's page never sends its value

@@ -5,7 +5,7 @@ committed secret, and the commitment of each person who sends one when creating 
 (``"commit"``: 64 hex digits).  When the first deal is due (:meth:`_chain_sync`: every human
 seat taken at a table that holds the deal; at once at one that does not) the commitments are
 fixed and shown; each seat's page sends its value (``{"type": "reveal", "value": hex}``);
-when all are in, or :attr:`reveal_seconds` later with the missing ones withheld, the seed is
+when all are in, or ``limits.reveal_seconds`` later with the missing ones withheld, the seed is
 fixed and the match dealt from it.  Every step is stored (``Store.set_fair``, compare-and-set
 on the stored chain, so two processes never fix two seeds) before it is applied.
 """
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from trapoula.core.game import fresh_seed
 from trapoula.web.catalog import default_bot
-from trapoula.web.fairseed import REVEAL_SECONDS, Chain, is_hex32
+from trapoula.web.fairseed import Chain, is_hex32
 from trapoula.web.protocol import ProtocolError
 from trapoula.web.seating import bot_label
 from trapoula.web.spec import TableSettings
@@ -69,8 +69,6 @@ def new_chain(settings: TableSettings, seats: list[SeatRow], seat: str | None,
 
 class DealingMixin:
     """The seed's chain of :class:`~.service.TableService` (see the module docstring)."""
-
-    reveal_seconds: float = REVEAL_SECONDS
 
     async def _chain_step(self: TableService, table: Table, step: Callable[[Chain], Any]
                           ) -> Any:
@@ -147,7 +145,7 @@ class DealingMixin:
             return
         if table.reveal_handle is not None:
             return
-        delay = max(0.0, chain.since + self.reveal_seconds - time.time())
+        delay = max(0.0, chain.since + self.limits.reveal_seconds - time.time())
         loop = asyncio.get_running_loop()
         table.reveal_handle = loop.call_later(delay, self._reveal_due, table)
 
@@ -161,7 +159,7 @@ class DealingMixin:
             chain = table.chain
             if chain is None or chain.phase != "reveal":
                 return
-            if time.time() < chain.since + self.reveal_seconds - 0.01:
+            if time.time() < chain.since + self.limits.reveal_seconds - 0.01:
                 self._arm_reveal(table)
                 return
             try:

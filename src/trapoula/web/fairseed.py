@@ -10,8 +10,8 @@ A commit–reveal chain (docs/web.md, "Fair dealing", gives the exact protocol):
 3. When the first deal is due (every human seat taken at a table that holds the deal; at once
    at one that does not), the committed seats are fixed and every page is shown every
    commitment; each page then sends its ``r``.  A value that does not hash to its commitment is
-   refused.  A seat whose value has not come :data:`REVEAL_SECONDS` after the commitments were
-   shown is *withheld*: its value is replaced by the public ``H(c)`` and every page says so.
+   refused.  A seat whose value has not come ``Limits.reveal_seconds`` (30 s) after the
+   commitments were shown is *withheld*: its value is replaced by the public ``H(c)`` and every page says so.
 4. ``seed = int(H(S ‖ r_1 ‖ … ‖ r_k)[:8 bytes], big-endian) >> 2`` (the values in seat order,
    each 32 bytes; none when nobody contributed): the match seed, from which the engine derives
    every deal (``derive_seed(seed, n)``).
@@ -41,9 +41,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["REVEAL_SECONDS", "Chain", "h", "seed_of", "verify_chain", "withheld_value"]
-
-REVEAL_SECONDS = 30.0  # how long the seats have to send their values once all are committed
+__all__ = ["Chain", "h", "seed_of", "verify_chain", "withheld_value"]
 _HEX64 = frozenset("0123456789abcdef")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import time
 from dataclasses import replace
 from typing import Any
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 SHEET_ROWS = 100  # the state message carries the last rows; the record has every deal
+_CARD = re.compile(r"(?:10|[2-9JQKA])[shdc]|JK")
 CHECK_FIRST, CHECK_EVERY = 100, 200  # spliced views compared with the engine's: 100, then 1/200
 _checked = 0
 log = logging.getLogger("trapoula.web")
@@ -215,7 +217,9 @@ class Table:
         """
         state = self.state
         spliced = self.spliced()
-        if seat is None or self.pending:  # pending: no deal yet, nobody's hand to show
+        if self.pending:  # no deal yet: a stand-in's public view without its cards
+            view_json, legal = self.pending_view(), "[]"
+        elif seat is None:
             view_json, legal = spliced.public_json, "[]"
         else:
             view_json, legal = spliced.seat_json(state, seat)
@@ -227,6 +231,15 @@ class Table:
         return ('{"type":"state","you":' + encode(seat) + ',"legal":' + legal + ',"last":'
                 + last_json + ',"view":' + view_json + ","
                 + (common or self.common_text()) + (',"deltas":true}' if deltas else "}"))
+
+    def pending_view(self) -> str:
+        """While the match seed is not fixed: the stand-in match's public view with every
+        card taken out (a card in a list goes, a card field is null, the trump suit too): no
+        card is dealt yet."""
+        view = _no_cards(to_json(self.public_view()))
+        if view.get("trump") is not None:  # a stand-in's trump suit (its turned card's)
+            view["trump"] = None
+        return dumps(view)
 
     def spliced(self) -> Spliced:
         """The public view of the current state, encoded once (see :mod:`.fastview`)."""
@@ -305,6 +318,15 @@ class Table:
     def fair_json(self) -> str:
         fair = self.fair
         return "null" if fair is None else fair.json(self.state, self.pending)
+
+
+def _no_cards(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: None if isinstance(v, str) and _CARD.fullmatch(v) else _no_cards(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_cards(v) for v in value if not (isinstance(v, str) and _CARD.fullmatch(v))]
+    return value
 
 
 def last_text(seat: str, action: str, viewer: str | None) -> str:
