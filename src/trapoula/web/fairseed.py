@@ -11,7 +11,8 @@ A commit–reveal chain (docs/web.md, "Fair dealing", gives the exact protocol):
    at one that does not), the committed seats are fixed and every page is shown every
    commitment; each page then sends its ``r``.  A value that does not hash to its commitment is
    refused.  A seat whose value has not come ``Limits.reveal_seconds`` (30 s) after the
-   commitments were shown is *withheld*: its value is replaced by the public ``H(c)`` and every page says so.
+   commitments were shown is *withheld*: its value is replaced by the public ``H(c)`` and every
+   page says so.
 4. ``seed = int(H(S ‖ r_1 ‖ … ‖ r_k)[:8 bytes], big-endian) >> 2`` (the values in seat order,
    each 32 bytes; none when nobody contributed): the match seed, from which the engine derives
    every deal (``derive_seed(seed, n)``).

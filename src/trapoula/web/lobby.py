@@ -170,12 +170,12 @@ class LobbyMixin:
         commit = check_commit(commit)
         table = await self._get(table_id)
         await self._refresh_row(table)
-        if table.status in OVER:
-            raise ServiceError(409, "finished", "the game at this table is over")
         if table.settings.seed_chosen and not self.fixed_seeds:
             raise ServiceError(403, "seeded", "this table's seed was chosen by its creator, so "
                                "its cards were known in advance: nobody else may sit at it; "
                                "watch it, or create or join another table")
+        if table.status in OVER:
+            raise ServiceError(409, "finished", "the game at this table is over")
         free = [s.seat for s in table.row.seats if not s.taken]
         if seat is None:
             if not free:
