@@ -238,3 +238,34 @@ async def test_trapoula_verify_checks_the_chain(tmp_path: Path,
     path.write_text(json.dumps(bad))
     assert main(["verify", str(path)]) == 1
     assert "server" in capsys.readouterr().out
+
+
+async def test_two_processes_fix_one_seed() -> None:
+    """Two server processes in miniature (one store, one bus): each seat's value reaches its
+    own process; both fix the same seed and deal the same match."""
+    from trapoula.web.bus import LocalBus
+
+    store, bus = MemoryStore(), LocalBus()
+    a = TableService(store, bus, bot_delay=0)
+    b = TableService(store, bus, bot_delay=0)
+    (r1, c1), (r3, c3) = value(), value()
+    t = await a.create_table({"game": "bourloto", "preset": "gr", "seats": TWO, "name": "Ann",
+                              "seat": "P1", "commit": c1})
+    j = await b.join(t["code"], "Bob", "P3", commit=c3)
+    on_a = await connect(a, t["table_id"], t["token"])
+    on_b = await connect(b, j["table_id"], j["token"])
+    await send(a, on_a, {"type": "reveal", "value": r1})
+    await send(b, on_b, {"type": "reveal", "value": r3})
+    ta, tb = a.tables[t["table_id"]], b.tables[t["table_id"]]
+    for _ in range(200):
+        if not ta.pending and not tb.pending:
+            break
+        await asyncio.sleep(0.01)
+    assert ta.chain is not None and tb.chain is not None
+    assert ta.chain.seed == tb.chain.seed == seed_of(ta.chain.secret, [r1, r3])
+    assert ta.state.view("P1") == tb.state.view("P1")
+    await settle(a)
+    await settle(b)
+    assert on_a.state()["view"]["hand"] and on_b.state()["view"]["hand"]
+    await a.close()
+    await b.close()

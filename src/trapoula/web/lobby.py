@@ -237,6 +237,7 @@ class LobbyMixin:
             if table.state.is_over and row.status != "finished":
                 row = with_status(row, "finished")
             table.set_row(row)
+            self._arm_reveal(table)  # the seed's values awaited (another process asked)
 
     async def list_tables(self: TableService, status: str | None = None, limit: int = 50
                           ) -> list[dict[str, Any]]:
