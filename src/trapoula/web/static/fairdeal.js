@@ -132,14 +132,17 @@
   const CHAIN_LATE_MS = 120000; // the seats' values asked for: the seed is due within this
 
   class FairDeal {
-    /* opts: send(message) to the server, mine() -> this table's saved seat entry ({fair}) */
+    /* opts: send(message) to the server, mine() -> this table's saved entry ({fair, seen}),
+       remember(entry) saves into it: what the page saw first survives a reload */
     constructor(root, opts) {
       this.opts = opts || {};
-      this.commits = {}; // deal -> the commitment seen first
+      const mine = this.opts.mine ? this.opts.mine() : null;
+      const seen = (mine && mine.seen) || {};
+      this.commits = Object.assign({}, seen.deals || {}); // deal -> the commitment seen first
       this.hands = {}; // deal -> this seat's hand when the deal started (seen by this page)
       this.results = {}; // deal -> true / false
       this.lastDeal = null;
-      this.server = null; // H(S) as first seen
+      this.server = seen.server || null; // H(S) as first seen
       this.chain = null; // null (not checked yet), "ok", "bad", "fail"
       this.failure = null; // "no_reveal" / "chain_late"
       this.sent = 0; // when this page last sent its value
@@ -159,6 +162,7 @@
       if (c && c.phase !== "fixed" && !this.waitSince) this.waitSince = Date.now();
       if (c && c.phase === "fixed") this.waitSince = null;
       if (f.commit && !(n in this.commits)) this.commits[n] = f.commit;
+      this.remember();
       const started = n > 0 && (msg.seq === 0 || (this.lastDeal !== null && n > this.lastDeal));
       if (started && msg.you && msg.view && msg.view.hand && !(n in this.hands)) {
         this.hands[n] = { seat: msg.you, cards: msg.view.hand.slice().sort() };
@@ -171,6 +175,15 @@
       if (c && c.secret && this.chain === null) this.chain = this.checkChain(c, msg.you) ? "ok" : "bad";
       this.watch(msg);
       this.render(msg);
+    }
+
+    /* what this page saw first, kept with the table's entry in localStorage */
+    remember() {
+      if (!this.opts.remember) return;
+      const key = JSON.stringify([this.server, Object.keys(this.commits).length]);
+      if (key === this.remembered) return;
+      this.remembered = key;
+      this.opts.remember({ seen: { server: this.server, deals: this.commits } });
     }
 
     /* This seat's value, once every commitment is shown (again after a while if not taken). */

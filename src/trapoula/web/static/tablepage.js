@@ -125,7 +125,8 @@
       });
       this.root.insertBefore(this.room.el, holder);
       this.fair = new TP.FairDeal(this.room.el.parentNode, {
-        send: (m) => this.send(m), mine: () => seatFor(this.code) });
+        send: (m) => this.send(m), mine: () => seatFor(this.code),
+        remember: (entry) => saveSeat(this.code, entry) });
       this.root.insertBefore(this.fair.el, this.privateLink);
       this.connect();
     }
