@@ -8,7 +8,10 @@ import asyncio
 import hashlib
 import json
 import os
+import shutil
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +20,10 @@ import pytest
 from tests.web.helpers import FakeSocket, connect, send, settle
 from trapoula.cli.main import main
 from trapoula.web.fair import verify_record
-from trapoula.web.fairseed import h, seed_of, verify_chain, withheld_value
+from trapoula.web.fairseed import Chain, h, seed_of, verify_chain, withheld_value
 from trapoula.web.limits import Limits
 from trapoula.web.service import ServiceError, TableService
-from trapoula.web.store import MemoryStore, SqlStore
+from trapoula.web.store import MemoryStore, SeatRow, SqlStore, Store, TableRow
 
 pytestmark = pytest.mark.anyio
 BOT = {"kind": "bot", "level": "easy"}
@@ -269,3 +272,52 @@ async def test_two_processes_fix_one_seed() -> None:
     assert on_a.state()["view"]["hand"] and on_b.state()["view"]["hand"]
     await a.close()
     await b.close()
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    s: Store
+    if request.param == "memory":
+        s = MemoryStore()
+    elif request.param == "sqlite":
+        s = SqlStore(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    else:
+        s = SqlStore(request.getfixturevalue("postgres_url"))
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def test_the_chain_is_stored_only_over_the_chain_it_replaces(store: Store) -> None:
+    """``set_fair`` is a compare-and-set: of two processes moving the chain on from the same
+    step, one wins; the seed goes with it."""
+    tid = uuid.uuid4().hex[:16]
+    chain = Chain.new()
+    first = chain.to_json()
+    store.create_table(TableRow(tid, tid[:8].upper(), "bourloto", "gr", {}, 5, "open", 1.0,
+                                [SeatRow("P1", "human")], fair=first))
+    got = store.get_table(tid)
+    assert got is not None and got.fair == first
+    chain.start(2.0)
+    assert store.set_fair(tid, first, chain.to_json(), int(chain.seed or 0))
+    assert not store.set_fair(tid, first, {**first, "phase": "reveal"}, 9)  # lost the race
+    got = store.get_table(tid)
+    assert got is not None and got.fair == chain.to_json() and got.seed == chain.seed
+
+
+async def test_a_table_stored_before_the_chain_resumes_with_its_own_scheme(
+        tmp_path: Path) -> None:
+    """The b0301f4 database (tests/web/data) upgraded to the chain's schema: its tables have
+    no chain, deal as they did, and reveal no pack before the end."""
+    path = tmp_path / "old.db"
+    shutil.copyfile(Path(__file__).parent / "data" / "b0301f4" / "tables.db", path)
+    svc = TableService(SqlStore(f"sqlite:///{path}"), bot_delay=0)
+    assert await svc.start() >= 1
+    for table in svc.tables.values():
+        assert table.row.fair is None and table.chain is None and not table.pending
+        assert table.state.seed == table.row.seed
+        fair = json.loads(table.fair_json())
+        assert fair["chain"] is None
+        assert fair["revealed"] == [] or table.state.is_over
+    await svc.close()
