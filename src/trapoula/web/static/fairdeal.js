@@ -143,6 +143,7 @@
       this.results = {}; // deal -> true / false
       this.lastDeal = null;
       this.server = seen.server || null; // H(S) as first seen
+      this.shown = seen.commits || null; // the seats' commitments as first shown
       this.chain = null; // null (not checked yet), "ok", "bad", "fail"
       this.failure = null; // "no_reveal" / "chain_late"
       this.sent = 0; // when this page last sent its value
@@ -158,6 +159,7 @@
       const n = f.deal;
       const c = f.chain;
       if (c && c.server && this.server === null) this.server = c.server;
+      if (c && c.commits && this.shown === null) this.shown = c.commits;
       if (c && c.phase === "reveal") this.sendValue(msg, c);
       if (c && c.phase !== "fixed" && !this.waitSince) this.waitSince = Date.now();
       if (c && c.phase === "fixed") this.waitSince = null;
@@ -180,10 +182,10 @@
     /* what this page saw first, kept with the table's entry in localStorage */
     remember() {
       if (!this.opts.remember) return;
-      const key = JSON.stringify([this.server, Object.keys(this.commits).length]);
+      const key = JSON.stringify([this.server, this.shown, Object.keys(this.commits).length]);
       if (key === this.remembered) return;
       this.remembered = key;
-      this.opts.remember({ seen: { server: this.server, deals: this.commits } });
+      this.opts.remember({ seen: { server: this.server, commits: this.shown, deals: this.commits } });
     }
 
     /* This seat's value, once every commitment is shown (again after a while if not taken). */
@@ -229,6 +231,8 @@
       try {
         if (!isHex32(c.secret) || hh(c.secret) !== c.server) return false;
         if (this.server !== null && this.server !== c.server) return false;
+        // the commitments are the ones shown when the values were asked for
+        if (this.shown !== null && JSON.stringify(this.shown) !== JSON.stringify(c.commits || {})) return false;
         const values = [];
         for (const seat of Object.keys(c.commits || {})) {
           const commit = c.commits[seat];
