@@ -121,6 +121,38 @@ def test_a_reveal_that_never_comes_is_a_failure_on_the_page(open_player: Any) ->
     assert page.get_attribute("body", "data-fair-chain") == "bad"
 
 
+def test_the_page_catches_its_own_value_dropped_or_the_commitments_changed(
+        open_player: Any) -> None:
+    """A server that marks a value it got as withheld (to pick among seeds) is caught by the
+    page that sent it; one that shows other commitments at the end than when it asked for the
+    values is caught by every page."""
+    from trapoula.web.fairseed import seed_of, withheld_value
+
+    page = open_player("eve").page
+    page.wait_for_selector("#create-btn")
+    s, r1, r2 = (os.urandom(32).hex() for _ in range(3))
+    c1, c2 = (hashlib.sha256(bytes.fromhex(r)).hexdigest() for r in (r1, r2))
+    server = hashlib.sha256(bytes.fromhex(s)).hexdigest()
+    commits = {"P1": c1, "P2": c2}
+    chain = {"server": server, "phase": "fixed", "seats": ["P1", "P2"], "commits": commits,
+             "withheld": ["P2"], "secret": s, "reveals": {"P1": r1},
+             "seed": seed_of(s, [r1, withheld_value(c2)])}
+    asked = {"seq": 0, "over": False, "view": {}, "table": {"id": "t", "settings": {}},
+             "fair": {"deal": 0, "commit": None, "revealed": [],
+                      "chain": {"server": server, "phase": "reveal", "seats": ["P1", "P2"],
+                                "commits": commits, "withheld": []}}}
+    end = {"seq": 9, "over": True, "view": {}, "table": {"id": "t", "settings": {}},
+           "fair": {"deal": 1, "commit": None, "revealed": [], "chain": chain}}
+    check = ("([me, mine, asked, end]) => { const fd = new TP.FairDeal(document.body, "
+             "{ mine: () => ({ fair: mine }), send: () => {} }); fd.onState({ ...asked, you: me });"
+             " fd.onState({ ...end, you: me }); return fd.chain; }")
+    assert page.evaluate(check, ["P1", r1, asked, end]) == "ok"  # P2 withheld: P1 cannot tell
+    assert page.evaluate(check, ["P2", r2, asked, end]) == "bad"  # P2 sent it: dropped
+    other = {**asked, "fair": {**asked["fair"], "chain": {
+        **asked["fair"]["chain"], "commits": {"P1": c1}}}}
+    assert page.evaluate(check, ["P1", r1, other, end]) == "bad"  # not the ones shown
+
+
 def test_a_seeded_table_is_marked_in_the_lobby_and_takes_nobody_else(
         open_player: Any, server: Server) -> None:
     r = server.http.post("/api/tables", json={
