@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from trapoula.core.game import derive_seed
 from trapoula.web.fair import verify_record
 
 from .conftest import NO_ADDRESS_LIMITS, Server, start_server, stop_server
@@ -74,6 +75,11 @@ def test_two_pages_make_the_seed_and_check_the_whole_chain(open_player: Any, ser
     record = server.record(table_id)
     assert sorted(record["chain"]["reveals"]) == ["P1", "P2"] and not record["chain"]["withheld"]
     assert verify_record(record) == []
+    # the page's derive_seed is the engine's (what it checked each pack's deal seed with)
+    seed = record["seed"]
+    for d in record["fair"]:
+        got = ann.page.evaluate("([s, n]) => TP.deriveSeed(s, n)", [str(seed), d["deal"]])
+        assert got == str(derive_seed(seed, d["deal"])) and f" seed {got} " in d["pack"]
     # mid-match no page got a pack, a salt, the server's secret or a seat's value
     for label in ("ann", "bob"):
         for st in frames.of(label, "state"):

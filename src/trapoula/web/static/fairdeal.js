@@ -6,7 +6,8 @@
    The deals: when a deal starts the server shows its commitment (SHA-256 of pack + salt); when
    the match ends it reveals every pack and salt. The page keeps the commitment it saw first and
    the hand it was dealt, and checks: SHA-256(pack + salt) is that commitment, the salt is
-   HMAC(seed) and the pack gives this seat that hand.
+   HMAC(seed), the pack names the deal seed derive_seed(seed, n) (the engine's, reimplemented:
+   Python's random seeded with a string) and gives this seat that hand.
    Result on <body data-fair="ok:1,2" or "bad:3" or "fail:reveal"> and data-fair-chain
    ("ok", "bad", "wait", "fail"), and a line per check in the room bar. */
 "use strict";
@@ -73,6 +74,118 @@
     outer.set(pad(0x5c)); outer.set(hexBytes(sha256(inner)), 64);
     return sha256(outer);
   }
+  /* SHA-512 (FIPS 180-4) of bytes, as bytes: BigInt words (a few calls a match). */
+  const K512 = [
+    "428a2f98d728ae22", "7137449123ef65cd", "b5c0fbcfec4d3b2f", "e9b5dba58189dbbc", "3956c25bf348b538",
+    "59f111f1b605d019", "923f82a4af194f9b", "ab1c5ed5da6d8118", "d807aa98a3030242", "12835b0145706fbe",
+    "243185be4ee4b28c", "550c7dc3d5ffb4e2", "72be5d74f27b896f", "80deb1fe3b1696b1", "9bdc06a725c71235",
+    "c19bf174cf692694", "e49b69c19ef14ad2", "efbe4786384f25e3", "0fc19dc68b8cd5b5", "240ca1cc77ac9c65",
+    "2de92c6f592b0275", "4a7484aa6ea6e483", "5cb0a9dcbd41fbd4", "76f988da831153b5", "983e5152ee66dfab",
+    "a831c66d2db43210", "b00327c898fb213f", "bf597fc7beef0ee4", "c6e00bf33da88fc2", "d5a79147930aa725",
+    "06ca6351e003826f", "142929670a0e6e70", "27b70a8546d22ffc", "2e1b21385c26c926", "4d2c6dfc5ac42aed",
+    "53380d139d95b3df", "650a73548baf63de", "766a0abb3c77b2a8", "81c2c92e47edaee6", "92722c851482353b",
+    "a2bfe8a14cf10364", "a81a664bbc423001", "c24b8b70d0f89791", "c76c51a30654be30", "d192e819d6ef5218",
+    "d69906245565a910", "f40e35855771202a", "106aa07032bbd1b8", "19a4c116b8d2d0c8", "1e376c085141ab53",
+    "2748774cdf8eeb99", "34b0bcb5e19b48a8", "391c0cb3c5c95a63", "4ed8aa4ae3418acb", "5b9cca4f7763e373",
+    "682e6ff3d6b2b8a3", "748f82ee5defb2fc", "78a5636f43172f60", "84c87814a1f0ab72", "8cc702081a6439ec",
+    "90befffa23631e28", "a4506cebde82bde9", "bef9a3f7b2c67915", "c67178f2e372532b", "ca273eceea26619c",
+    "d186b8c721c0c207", "eada7dd6cde0eb1e", "f57d4f7fee6ed178", "06f067aa72176fba", "0a637dc5a2c898a6",
+    "113f9804bef90dae", "1b710b35131c471b", "28db77f523047d84", "32caab7b40c72493", "3c9ebe0a15c9bebc",
+    "431d67c49c100d4c", "4cc5d4becb3e42b6", "597f299cfc657e2a", "5fcb6fab3ad6faec", "6c44198c4a475817",
+  ].map((x) => BigInt("0x" + x));
+  function sha512(bytes) {
+    const M = (1n << 64n) - 1n;
+    const rot = (x, r) => ((x >> BigInt(r)) | (x << BigInt(64 - r))) & M;
+    const n = bytes.length;
+    const blocks = Math.ceil((n + 17) / 128);
+    const data = new Uint8Array(blocks * 128);
+    data.set(bytes);
+    data[n] = 0x80;
+    const bits = BigInt(n) * 8n;
+    for (let i = 0; i < 16; i++) data[data.length - 1 - i] = Number((bits >> BigInt(8 * i)) & 255n);
+    const H = ["6a09e667f3bcc908", "bb67ae8584caa73b", "3c6ef372fe94f82b", "a54ff53a5f1d36f1",
+      "510e527fade682d1", "9b05688c2b3e6c1f", "1f83d9abfb41bd6b", "5be0cd19137e2179"].map((x) => BigInt("0x" + x));
+    const W = new Array(80);
+    for (let b = 0; b < blocks; b++) {
+      for (let i = 0; i < 16; i++) {
+        let w = 0n;
+        for (let j = 0; j < 8; j++) w = (w << 8n) | BigInt(data[b * 128 + i * 8 + j]);
+        W[i] = w;
+      }
+      for (let i = 16; i < 80; i++) {
+        const s0 = rot(W[i - 15], 1) ^ rot(W[i - 15], 8) ^ (W[i - 15] >> 7n);
+        const s1 = rot(W[i - 2], 19) ^ rot(W[i - 2], 61) ^ (W[i - 2] >> 6n);
+        W[i] = (W[i - 16] + s0 + W[i - 7] + s1) & M;
+      }
+      let [a, bb, c, d, e, f, g, hh] = H;
+      for (let i = 0; i < 80; i++) {
+        const t1 = (hh + (rot(e, 14) ^ rot(e, 18) ^ rot(e, 41)) + ((e & f) ^ (~e & M & g)) + K512[i] + W[i]) & M;
+        const t2 = ((rot(a, 28) ^ rot(a, 34) ^ rot(a, 39)) + ((a & bb) ^ (a & c) ^ (bb & c))) & M;
+        hh = g; g = f; f = e; e = (d + t1) & M; d = c; c = bb; bb = a; a = (t1 + t2) & M;
+      }
+      const add = [a, bb, c, d, e, f, g, hh];
+      for (let i = 0; i < 8; i++) H[i] = (H[i] + add[i]) & M;
+    }
+    const out = new Uint8Array(64);
+    for (let i = 0; i < 8; i++) for (let j = 0; j < 8; j++) out[i * 8 + j] = Number((H[i] >> BigInt(56 - 8 * j)) & 255n);
+    return out;
+  }
+
+  /* The engine's derive_seed(seed, n) (trapoula/core/game.py): Python's
+     random.Random("<seed>/<n>").getrandbits(62) — a string seed is its UTF-8 bytes followed by
+     their SHA-512, read as one big-endian number, fed to MT19937's init_by_array as 32-bit
+     words from the least significant; 62 bits are two outputs, the second's top 30 above. */
+  function deriveSeed(seed, n) {
+    const text = new TextEncoder().encode(String(seed) + "/" + String(n));
+    const all = new Uint8Array(text.length + 64);
+    all.set(text); all.set(sha512(text), text.length);
+    let i0 = 0;
+    while (i0 < all.length - 1 && all[i0] === 0) i0++;
+    const key = [];
+    for (let end = all.length; end > i0; end -= 4) { // 32-bit words, least significant first
+      let w = 0;
+      for (let j = Math.max(i0, end - 4); j < end; j++) w = (w * 256 + all[j]) >>> 0;
+      key.push(w >>> 0);
+    }
+    const mt = new Uint32Array(624);
+    mt[0] = 19650218;
+    for (let i = 1; i < 624; i++) {
+      mt[i] = (Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i) >>> 0;
+    }
+    let i = 1; let j = 0;
+    for (let k = Math.max(624, key.length); k; k--) {
+      mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + key[j] + j) >>> 0;
+      i++; j++;
+      if (i >= 624) { mt[0] = mt[623]; i = 1; }
+      if (j >= key.length) j = 0;
+    }
+    for (let k = 623; k; k--) {
+      mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i) >>> 0;
+      i++;
+      if (i >= 624) { mt[0] = mt[623]; i = 1; }
+    }
+    mt[0] = 0x80000000;
+    let idx = 624;
+    function next() {
+      if (idx >= 624) {
+        for (let k = 0; k < 624; k++) {
+          const y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7fffffff);
+          mt[k] = mt[(k + 397) % 624] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+        }
+        idx = 0;
+      }
+      let y = mt[idx++];
+      y ^= y >>> 11;
+      y = (y ^ ((y << 7) & 0x9d2c5680)) >>> 0;
+      y = (y ^ ((y << 15) & 0xefc60000)) >>> 0;
+      y ^= y >>> 18;
+      return y >>> 0;
+    }
+    const low = BigInt(next());
+    const high = BigInt(next() >>> 2);
+    return ((high << 32n) | low).toString();
+  }
+
   /* This seat's value for a table's seed: 32 random bytes and their commitment. */
   function fairValue() {
     const r = new Uint8Array(32);
@@ -251,10 +364,13 @@
         const seed = seedOf(c.secret, values);
         if (Number(BigInt(seed)) !== c.seed) return false;
         this.seed = seed;
-        // every deal's salt is HMAC(seed): the deals were fixed from this seed's secret
+        // every deal's pack names the deal seed the engine derives from this seed, and its
+        // salt is HMAC(seed): the deals were fixed from this seed
         for (const r of (this.msg.fair.revealed || [])) {
           const salt = hmac(seed, "trapoula-salt/" + this.msg.table.id + "/" + r.deal).slice(0, 32);
           if (salt !== r.salt) return false;
+          const named = / deal \d+ seed (\d+) /.exec(r.pack);
+          if (!named || named[1] !== deriveSeed(seed, r.deal)) return false;
         }
         return true;
       } catch (e) {
@@ -314,5 +430,5 @@
     }
   }
 
-  Object.assign(TP, { FairDeal, sha256, hmac, fairValue, seedOf, fairTexts: TEXTS });
+  Object.assign(TP, { FairDeal, sha256, sha512, hmac, deriveSeed, fairValue, seedOf, fairTexts: TEXTS });
 })();
