@@ -116,6 +116,30 @@ class DealingMixin:
 
             await self._chain_step(table, sync)
 
+    async def _seeded_and_chain(self: TableService, table: Table) -> None:
+        """After the seats changed: a seeded table closed (:meth:`_close_seeded`), the chain
+        synced (:meth:`_chain_sync`); a database that fails is retried in the background (the
+        seat change itself is stored)."""
+        try:
+            if await self._close_seeded(table):
+                await self._refresh_row(table)
+            await self._chain_sync(table)
+        except ServiceError:
+            self._spawn(self._seeded_and_chain_later(table))
+
+    async def _seeded_and_chain_later(self: TableService, table: Table) -> None:
+        while not self._closing and self.tables.get(table.table_id) is table:
+            await asyncio.sleep(1.0)
+            try:
+                await self._refresh_row(table)
+                if await self._close_seeded(table):
+                    await self._refresh_row(table)
+                await self._chain_sync(table)
+            except ServiceError:
+                continue
+            await self._chain_news(table)
+            return
+
     async def _reveal(self: TableService, table: Table, seat: str, value: Any) -> None:
         """A seat's value for the seed (the ``reveal`` message)."""
         async with table.lock:

@@ -197,8 +197,11 @@ class LobbyMixin:
         self.quotas.take_seat(address, table_id, seat, self._holds)
         table.auto.discard(seat)  # an open seat a bot was playing: the newcomer plays it
         if commit is not None and table.chain is not None:
-            await self._refresh_row(table)
-            await self._chain_step(table, lambda c: c.commit(seat, commit))
+            try:  # the seat is taken: a database failing here only loses its contribution
+                await self._refresh_row(table)
+                await self._chain_step(table, lambda c: c.commit(seat, commit))
+            except ServiceError:
+                pass
         await self._seats_changed(table)
         return {"table_id": table_id, "code": table.row.code, "seat": seat, "token": token}
 
@@ -206,9 +209,7 @@ class LobbyMixin:
         """After a seat changed hands: status, everyone's state, other processes, bots (and
         the seed's chain: web/dealing.py)."""
         await self._refresh_row(table)
-        if await self._close_seeded(table):
-            await self._refresh_row(table)
-        await self._chain_sync(table)
+        await self._seeded_and_chain(table)
         full = all(s.taken for s in table.row.seats)
         status = table.status
         if status == "open" and full:
