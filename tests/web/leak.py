@@ -5,7 +5,8 @@ viewer cannot see, as the game itself says (``hidden_cards`` of its view module)
 hands (less what the rules have shown: Bourloto declarations, the upcard and the seven given
 for it, Bourré's trump card, a Burraco pile taken), other seats' face-down discards and
 folded hands, the stock and the pozzetti.  ``leaks(state, viewer, message)`` lists the cards
-of a JSON message that are hidden.
+of a JSON message that are hidden — the fair-deal packs included (``"P2=9s,Kh"``): they are
+revealed on purpose, but only once the match is over (web/fair.py).
 Burraco plays with two decks, so there the copies on the table are counted: a message may not
 show more copies of a card in hands, melds and the discard pile than the viewer can see.
 """
@@ -58,7 +59,9 @@ def _walk(value: Any, path: tuple[str, ...], found: list[tuple[tuple[str, ...], 
         if whole is not None:
             found.append((path, whole, True))
             return
-        for word in value.split():
+        words = value.replace("=", " ").replace(",", " ").split() if path[-1:] == ("pack",) \
+            else value.split()
+        for word in words:
             c = _card(word)
             if c is not None:
                 found.append((path, c, False))
@@ -71,6 +74,9 @@ def leaks(state: GameState, viewer: str | None, message: dict[str, Any]) -> list
     if not deal_of(state).history and "last" in message:
         # the last action ended the previous deal: its (public) card may be dealt again
         message = {k: v for k, v in message.items() if k != "last"}
+    fair = message.get("fair")
+    if state.is_over and isinstance(fair, dict) and fair.get("revealed"):
+        message = {**message, "fair": {**fair, "revealed": []}}  # the reveal, at the end
     _walk(message, (), found)
     if state.game.name != "burraco":
         return sorted({f"{c} at {'.'.join(p)}" for p, c, _ in found if hid[str(c)] > 0})

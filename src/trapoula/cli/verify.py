@@ -1,9 +1,13 @@
 """``trapoula verify RECORD``: check that every deal of a saved web table was fixed in advance.
 
 A record saved from ``trapoula serve`` (``GET /api/tables/{id}/record``) lists every deal's
-revealed pack, salt and commitment (``"fair"``).  The command checks, deal by deal, that
-SHA-256(pack + salt) is the commitment the seats were shown, and that the pack is the deal the
-engine deals from the record (docs/web.md, "Fair dealing").  Exit code 0: every deal checks.
+revealed pack, salt and commitment (``"fair"``) and, for tables since the seed's chain, the
+chain (``"chain"``: the server's secret and commitment, each seat's commitment and value).  The
+command checks the chain (H(secret) is the server's commitment, each value hashes to its
+seat's commitment, the record's seed is hashed from them) and, deal by deal, that
+SHA-256(pack + salt) is the commitment the seats were shown and that the pack is the deal the
+engine deals from the record (docs/web.md, "Fair dealing").  A record saved before chains has
+none and is checked deal by deal as before.  Exit code 0: everything checks.
 """
 
 from __future__ import annotations
@@ -43,4 +47,14 @@ def run(args: argparse.Namespace, con: Console) -> int:
         return 1
     con.print(f"fair: {deals} deal(s) checked, every commitment matches its pack and salt, "
               "and every pack is the deal played")
+    chain = record.get("chain")
+    if isinstance(chain, dict):
+        seats = len(chain.get("commits") or {})
+        withheld = chain.get("withheld") or []
+        con.print(f"seed: hashed from the server's committed secret and {seats} seat value(s)"
+                  + (f" ({', '.join(withheld)} withheld: a public value stood for it)"
+                     if withheld else "") + ", all checked")
+    else:
+        con.print("seed: the record has no chain (saved before chains, or a chosen seed): "
+                  "only its deals are checked")
     return 0

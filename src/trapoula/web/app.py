@@ -281,7 +281,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             if not isinstance(body, dict):
                 raise ServiceError(400, "bad_request", "send {'name': ..., 'seat': ...}")
             out = await service.join(request.path_params["code"], body.get("name"),
-                                     body.get("seat"), _address(request))
+                                     body.get("seat"), _address(request), body.get("commit"))
             return JSONResponse(out)
         except ServiceError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -320,7 +320,9 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         try:
             body = await _body(request)
             token = body.get("token") if isinstance(body, dict) else None
-            return JSONResponse(await rematch(service, request.path_params["table_id"], token))
+            commit = body.get("commit") if isinstance(body, dict) else None
+            return JSONResponse(await rematch(service, request.path_params["table_id"], token,
+                                              commit))
         except ServiceError as exc:
             return _error(exc.status, exc.code, exc.message)
 

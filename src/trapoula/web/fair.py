@@ -1,17 +1,19 @@
 """Fair dealing anyone can check: every deal's pack is committed before play, revealed after.
 
 When a deal starts the server fixes its **pack** (what decides every card of the deal) and shows
-every seat only its commitment; when the deal ends it reveals the pack and the salt.  A player
-checks that the revealed pack hashes to the commitment shown at the start, and that the hand
-the pack gives its seat is the hand it was dealt; ``trapoula verify RECORD`` also re-deals every
-deal of a saved record through the engine and checks that the packs are the deals played.
+every seat only its commitment; when the **match** ends (a Bourré session) it reveals every
+deal's pack and salt, and the seed's chain (web/fairseed.py) — never while the match goes on, so
+no card nobody showed reaches anyone mid-match.  A player checks that each revealed pack hashes
+to the commitment shown at the start, and that the hand the pack gives its seat is the hand it
+was dealt; ``trapoula verify RECORD`` also checks the chain and re-deals every deal of a saved
+record through the engine, checking that the packs are the deals played.
 
 The exact hashing (docs/web.md, "Fair dealing")::
 
     pack   = "<game>/<preset> deal <n> seed <deal seed>" + for each seat in order " <seat>=<cards>"
              (<cards>: the seat's hand at the start of the deal, as the state message writes
              cards, joined by ","; the deal seed decides the shuffle and every later draw)
-    salt   = 32 hex digits, secret until the deal ends
+    salt   = 32 hex digits, secret until the match ends
     commit = SHA-256 of the UTF-8 bytes of (pack + salt), in lower-case hex
 
 >>> import trapoula
@@ -34,11 +36,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from trapoula.core.game import derive_seed
+from trapoula.web.fairseed import Chain, verify_chain
 from trapoula.web.serialize import card_text, encode
 
 __all__ = ["Commitment", "Fairness", "check", "commit_of", "pack_of", "verify_record"]
-
-REVEALED_SHOWN = 3  # the state message repeats the reveal of the last finished deals
 
 
 def commit_of(pack: str, salt: str) -> str:
@@ -84,12 +85,13 @@ class Fairness:
     """The commitments of one table's deals (the salt is derived from the table's secret seed,
     so a restarted server commits to the same values)."""
 
-    def __init__(self, table_id: str, match_seed: int) -> None:
+    def __init__(self, table_id: str, match_seed: int, chain: Chain | None = None) -> None:
         self.table_id = table_id
         self.seed = match_seed
+        self.chain = chain  # None: a table stored before chains, or one whose seed was chosen
         self.deals: dict[int, Commitment] = {}
         self.current = 0
-        self._json: tuple[tuple[int, bool], str] | None = None
+        self._json: tuple[tuple[Any, ...], str] | None = None
 
     def _salt(self, number: int) -> str:
         key = str(self.seed).encode("ascii")
@@ -108,24 +110,29 @@ class Fairness:
         self.current = number
 
     def finished(self, over: bool) -> list[Commitment]:
-        return [c for n, c in sorted(self.deals.items()) if n < self.current or over]
+        """Every deal's reveal once the match is over; none before."""
+        return [c for _, c in sorted(self.deals.items())] if over else []
 
-    def json(self, state: Any) -> str:
-        """The ``fair`` member of the state message: the current deal's commitment and the
-        reveal of the last finished deals."""
+    def json(self, state: Any, pending: bool = False) -> str:
+        """The ``fair`` member of the state message: the current deal's commitment, the seed's
+        chain (web/fairseed.py: its public part) and, once the match is over, every deal's
+        reveal (``pending``: the seed is not fixed yet, no deal is committed)."""
         over = bool(state.is_over)
-        key = (self.current, over)
+        chain = self.chain
+        key = (self.current, over, pending, None if chain is None else
+               (chain.phase, len(chain.reveals), len(chain.commits)))
         if self._json is None or self._json[0] != key:
-            now = self.deals.get(self.current)
-            done = self.finished(over)[-REVEALED_SHOWN:]
+            now = None if pending else self.deals.get(self.current)
             self._json = (key, encode({
-                "deal": self.current, "commit": None if now is None or over else now.commit,
-                "revealed": [c.revealed() for c in done],
+                "deal": 0 if pending else self.current,
+                "commit": None if now is None or over else now.commit,
+                "revealed": [c.revealed() for c in self.finished(over)],
+                "chain": None if chain is None else chain.public(over),
             }))
         return self._json[1]
 
     def record(self, over: bool) -> list[dict[str, Any]]:
-        """Every finished deal's reveal (the ``fair`` list of a saved record)."""
+        """Every deal's reveal (the ``fair`` list of a saved record): only once it is over."""
         return [c.revealed() for c in self.finished(over)]
 
 
@@ -138,6 +145,8 @@ def verify_record(record: dict[str, Any]) -> list[str]:
     fair = record.get("fair")
     if not isinstance(fair, list) or not fair:
         return ["the record has no 'fair' list (tables of trapoula serve save one)"]
+    if "chain" in record:  # tables since the chain: the seed is checked too
+        problems += [f"seed: {p}" for p in verify_chain(record["chain"], record.get("seed"))]
     game = trapoula.make(record["game"], record.get("preset"), **record.get("options", {}))
     # the record's own start (its stored deals and dealing version), then move by move
     start = {k: v for k, v in record.items() if k != "actions"}

@@ -56,6 +56,7 @@ class Limits:
     body_timeout: float = 10.0  # seconds to send a request's body
     open_ttl: float = 1800.0  # seconds an open table nobody joins waits before it expires
     idle_ttl: float = 900.0  # seconds a running table with no person connected is kept
+    reveal_seconds: float = 30.0  # seconds the seats have to send their values for the seed
 
 
 LIMIT_HELP = {
@@ -74,6 +75,8 @@ LIMIT_HELP = {
     "body_timeout": "seconds a client has to send a request's body",
     "open_ttl": "seconds an open table nobody joins waits before it expires",
     "idle_ttl": "seconds a table nobody is connected to is kept before it is abandoned",
+    "reveal_seconds": "seconds the seats have to send their values for the seed once every "
+                      "commitment is shown (a value not sent by then is withheld)",
 }
 
 

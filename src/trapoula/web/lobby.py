@@ -1,9 +1,10 @@
 """Creating, joining and finding tables, records and replays (a part of :class:`TableService`).
 
 ``create_table`` checks a table's spec (game, options, seats, table settings, a chosen seed
-only at a solo table), the per-address quotas and the open-table limit, and stores the new row
-(drawing another code on a collision); ``join`` gives a free human seat a new token.  Both
-answer a refusal with a :class:`~trapoula.web.table.ServiceError` (HTTP status and code).
+only at a solo table whose creator sits), the per-address quotas and the open-table limit, and
+stores the new row with its seed's chain (web/dealing.py; drawing another code on a
+collision); ``join`` gives a free human seat a new token (never at a table whose seed was
+chosen).  Both answer a refusal with a :class:`~trapoula.web.table.ServiceError`.
 """
 
 # The methods take ``self: TableService`` (the class they are mixed into), which mypy calls an
@@ -21,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 import anyio.to_thread
 
 import trapoula
-from trapoula.core.game import fresh_seed
 from trapoula.errors import ConfigError
+from trapoula.web.dealing import check_commit, new_chain
 from trapoula.web.limits import LimitError, clean_name
 from trapoula.web.quota import QuotaError
 from trapoula.web.seating import parse_seats
@@ -92,6 +93,11 @@ class LobbyMixin:
                 raise ServiceError(400, "bad_request", "a seed may be chosen only at a solo "
                                    "table (one person, the other seats bots): with other people "
                                    "at the table the server shuffles")
+            if humans and want is None and not self.fixed_seeds:
+                raise ServiceError(400, "bad_request", "a seed may be chosen only by the person "
+                                   "who sits at the table: give 'name' (nobody else may join "
+                                   "a table whose cards were known in advance)")
+        commit = check_commit(spec.get("commit"))
         settings = settings.with_(level=level, creator=want, seed_chosen=seed is not None)
         if any(not s.taken for s in seats) or (want is None and humans):
             open_now = sum(1 for t in self.tables.values() if t.status == "open")
@@ -111,12 +117,13 @@ class LobbyMixin:
             for s in seats
         ]
         free = any(not s.taken for s in seats)
+        # no chosen seed: the server's committed secret and every seat's committed value
+        fair, row_seed = new_chain(settings, seats, want, commit) if seed is None else (None, seed)
         for attempt in range(20):
             row = TableRow(
                 uuid.uuid4().hex[:16], "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6)),
                 game.name, game.preset, settings.stored(game.changed_options()),
-                fresh_seed() if seed is None else seed,
-                "open" if free else "playing", time.time(), seats,
+                row_seed, "open" if free else "playing", time.time(), seats, fair=fair,
             )
             try:
                 await self._db(self.store.create_table, row)
@@ -146,8 +153,9 @@ class LobbyMixin:
         return table is not None and not table.state.is_over
 
     async def join(self: TableService, code: str, name: Any, seat: Any = None,
-                   address: str | None = None) -> dict[str, Any]:
-        """Take a free human seat (the first one when ``seat`` is None)."""
+                   address: str | None = None, commit: Any = None) -> dict[str, Any]:
+        """Take a free human seat (the first one when ``seat`` is None); ``commit``: the
+        seat's commitment to its value for the seed (web/dealing.py)."""
         table_id = await self._db_try("joining", self.store.find_code, code)
         if table_id is None:
             table_id = code if await self._db_try("joining", self.store.get_table, code) else None
@@ -159,8 +167,13 @@ class LobbyMixin:
             raise ServiceError(400, "bad_name", str(exc)) from None
         if seat is not None and not isinstance(seat, str):
             raise ServiceError(400, "bad_seats", "'seat' is a seat name such as 'P2'")
+        commit = check_commit(commit)
         table = await self._get(table_id)
         await self._refresh_row(table)
+        if table.settings.seed_chosen and not self.fixed_seeds:
+            raise ServiceError(403, "seeded", "this table's seed was chosen by its creator, so "
+                               "its cards were known in advance: nobody else may sit at it; "
+                               "watch it, or create or join another table")
         if table.status in OVER:
             raise ServiceError(409, "finished", "the game at this table is over")
         free = [s.seat for s in table.row.seats if not s.taken]
@@ -183,12 +196,20 @@ class LobbyMixin:
             raise ServiceError(409, "seat_taken", f"seat {seat} is taken; free seats: {free}")
         self.quotas.take_seat(address, table_id, seat, self._holds)
         table.auto.discard(seat)  # an open seat a bot was playing: the newcomer plays it
+        if commit is not None and table.chain is not None:
+            try:  # the seat is taken: a database failing here only loses its contribution
+                await self._refresh_row(table)
+                await self._chain_step(table, lambda c: c.commit(seat, commit))
+            except ServiceError:
+                pass
         await self._seats_changed(table)
         return {"table_id": table_id, "code": table.row.code, "seat": seat, "token": token}
 
     async def _seats_changed(self: TableService, table: Table) -> None:
-        """After a seat changed hands: status, everyone's state, other processes, bots."""
+        """After a seat changed hands: status, everyone's state, other processes, bots (and
+        the seed's chain: web/dealing.py)."""
         await self._refresh_row(table)
+        await self._seeded_and_chain(table)
         full = all(s.taken for s in table.row.seats)
         status = table.status
         if status == "open" and full:
@@ -217,6 +238,7 @@ class LobbyMixin:
             if table.state.is_over and row.status != "finished":
                 row = with_status(row, "finished")
             table.set_row(row)
+            self._arm_reveal(table)  # the seed's values awaited (another process asked)
 
     async def list_tables(self: TableService, status: str | None = None, limit: int = 50
                           ) -> list[dict[str, Any]]:
@@ -241,6 +263,8 @@ class LobbyMixin:
         out = table.state.record()
         if table.fair is not None:
             out["fair"] = table.fair.record(True)
+            if table.fair.chain is not None:  # the seed's chain, revealed (web/fairseed.py)
+                out["chain"] = table.fair.chain.revealed()
         return out
 
     async def replay_steps(self: TableService, table_id: str) -> dict[str, Any]:

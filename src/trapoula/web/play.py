@@ -189,7 +189,7 @@ class PlayMixin:
 
         deltas = None
         for conn in conns:
-            if conn.deltas:
+            if conn.deltas and not table.pending:  # pending: full states (no seat's own view)
                 deltas = table.deltas(parts)
                 break
         else:

@@ -31,7 +31,8 @@ ERROR_CODES = (
     "bad_message", "too_large", "rate_limited", "parse", "illegal", "not_your_turn", "stale",
     "spectator", "finished", "too_many", "waiting", "unavailable", "not_creator", "seat",
 )
-CLIENT_TYPES = ("act", "chat", "ping", "leave", "autoplay", "takeback", "seat_bot", "resync")
+CLIENT_TYPES = ("act", "chat", "ping", "leave", "autoplay", "takeback", "seat_bot", "resync",
+                "reveal")
 
 
 class ProtocolError(Exception):
@@ -76,6 +77,10 @@ def read_message(text: str | bytes | None) -> dict[str, Any]:
         if not isinstance(msg.get("seat"), str) or len(msg["seat"]) > 8:
             raise ProtocolError("bad_message", "'seat_bot' needs 'seat' (an open seat, 'P3')")
         return {"type": "seat_bot", "seat": msg["seat"]}
+    if kind == "reveal":
+        if not isinstance(msg.get("value"), str) or len(msg["value"]) > 64:
+            raise ProtocolError("bad_message", "'reveal' needs 'value' (64 hex digits)")
+        return {"type": "reveal", "value": msg["value"]}
     return {"type": kind}
 
 

@@ -35,7 +35,7 @@ import anyio.to_thread
 
 from trapoula.web.bus import Bus, LocalBus
 from trapoula.web.conn import Connection
-from trapoula.web.fair import Fairness
+from trapoula.web.dealing import DealingMixin
 from trapoula.web.group_commit import GroupCommit
 from trapoula.web.limits import Limits
 from trapoula.web.lobby import LobbyMixin
@@ -53,7 +53,7 @@ log = logging.getLogger("trapoula.web")
 T = TypeVar("T")
 
 
-class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
+class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMixin):
     """Everything a table does, for the web app and the tests (see the module docstring)."""
 
     def __init__(
@@ -176,6 +176,8 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
             tasks += [t for t in (table.bot_task, table.sub_task) if t is not None and not t.done()]
             if table.clock_handle is not None:
                 table.clock_handle.cancel()
+            if table.reveal_handle is not None:
+                table.reveal_handle.cancel()
             for conn in table.conns:
                 conn.stop()
         for task in tasks:
@@ -218,6 +220,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
                                              table)
             # news published before the subscription was live: read the store once more
             self._spawn(self._recheck(table, 0.05 if isinstance(self.bus, LocalBus) else 0.5))
+            self._arm_reveal(table)  # the seats' values awaited (web/dealing.py)
             return table
 
     async def _recheck(self, table: Table, delay: float) -> None:
@@ -239,8 +242,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         game = row.make_game()  # every stored option value, and the table's dealing version
         state = row.new_match(game)
         table = Table(row, game, state)
-        table.fair = Fairness(row.table_id, row.seed)
-        table.fair.observe(state)
+        table.reset_fair()  # the deals' commitments and the seed's chain (web/fair.py)
         for seq, seat, action in acts:
             table.advance(apply_as(table.state, seat, action), seq, seat, action)
         return table
@@ -257,6 +259,8 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin):
         del self.tables[table.table_id]
         if table.clock_handle is not None:
             table.clock_handle.cancel()
+        if table.reveal_handle is not None:
+            table.reveal_handle.cancel()
         tasks, table.sub_task, table.bot_task = (table.sub_task, table.bot_task), None, None
         for task in tasks:  # forgotten as they are cancelled: see Connection.stop
             if task is not None and not task.done() and task is not asyncio.current_task():

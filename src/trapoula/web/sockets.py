@@ -149,6 +149,10 @@ class SocketsMixin:
                 await self._chat(conn, msg["text"])
             elif kind == "act":
                 await self._act(conn, msg["action"], msg["seq"])
+            elif kind == "reveal":
+                if conn.seat is None:
+                    raise ProtocolError("spectator", "spectators contribute no value")
+                await self._reveal(await self._get(conn.table_id), conn.seat, msg["value"])
             else:
                 await self._seat_message(conn, msg)
         except ProtocolError as exc:

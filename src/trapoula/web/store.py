@@ -86,6 +86,7 @@ class TableRow:
     rules: dict[str, Any] | None = None  # every option value (None: complete ``options``)
     dealing: int = DEALING  # the dealing version that turns ``seed`` into packs
     engine: str = ""  # the trapoula version that created the table
+    fair: dict[str, Any] | None = None  # the seed's commit-reveal chain (web/fairseed.py)
 
     def make_game(self) -> Any:
         """The table's rules object, from every stored option value (``rules``; a row
@@ -104,6 +105,10 @@ class TableRow:
 def rule_options(options: dict[str, Any]) -> dict[str, Any]:
     """The rule options among a table's stored ``options`` (keys not starting with ``_``)."""
     return {k: v for k, v in options.items() if not k.startswith("_")}
+
+
+def _fair_text(fair: dict[str, Any] | None) -> str:
+    return "" if fair is None else json.dumps(fair, sort_keys=True)
 
 
 def _complete(row: TableRow) -> TableRow:
@@ -137,6 +142,8 @@ class Store(Protocol):
     def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool: ...
     def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]: ...
     def set_status(self, table_id: str, status: str) -> None: ...
+    def set_fair(self, table_id: str, old: dict[str, Any] | None, new: dict[str, Any],
+                 seed: int) -> bool: ...
     def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow: ...
     def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]: ...
     def close(self) -> None: ...
@@ -224,6 +231,16 @@ class MemoryStore:
             row = self._tables[table_id]
             self._tables[table_id] = replace(row, status=status)
 
+    def set_fair(self, table_id: str, old: dict[str, Any] | None, new: dict[str, Any],
+                 seed: int) -> bool:
+        """Replace the seed's chain and the seed, only if the chain is still ``old``."""
+        with self._lock:
+            row = self._tables[table_id]
+            if _fair_text(row.fair) != _fair_text(old):
+                return False
+            self._tables[table_id] = replace(row, fair=json.loads(_fair_text(new)), seed=seed)
+            return True
+
     def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
         row = ChatRow(table_id, seat, name, text, time.time())
         with self._lock:
@@ -299,6 +316,7 @@ class SqlStore:
             sa.Column("rules", sa.Text),
             sa.Column("dealing", sa.Integer, nullable=False),
             sa.Column("engine", sa.String(32), nullable=False),
+            sa.Column("fair", sa.Text),
         )
         self.seats = sa.Table(
             "seats", md,
@@ -356,7 +374,7 @@ class SqlStore:
                 table_id=row.table_id, code=row.code.upper(), game=row.game, preset=row.preset,
                 options=json.dumps(row.options), seed=row.seed, status=row.status,
                 created=row.created, rules=json.dumps(row.rules), dealing=row.dealing,
-                engine=row.engine,
+                engine=row.engine, fair=None if row.fair is None else _fair_text(row.fair),
             ))
             if row.seats:
                 c.execute(self.seats.insert(), [
@@ -380,7 +398,7 @@ class SqlStore:
             TableRow(r.table_id, r.code, r.game, r.preset, json.loads(r.options), int(r.seed),
                      r.status, float(r.created), seats[r.table_id],
                      None if r.rules is None else json.loads(r.rules), int(r.dealing),
-                     str(r.engine))
+                     str(r.engine), None if r.fair is None else json.loads(r.fair))
             for r in trows
         ]
 
@@ -514,6 +532,17 @@ class SqlStore:
         t = self.tables
         with self.engine.begin() as c:
             c.execute(t.update().where(t.c.table_id == table_id).values(status=status))
+
+    @_guard
+    def set_fair(self, table_id: str, old: dict[str, Any] | None, new: dict[str, Any],
+                 seed: int) -> bool:
+        """Replace the seed's chain and the seed, only if the chain is still ``old``."""
+        t = self.tables
+        match = t.c.fair.is_(None) if old is None else t.c.fair == _fair_text(old)
+        with self.engine.begin() as c:
+            r = c.execute(t.update().where(t.c.table_id == table_id, match)
+                          .values(fair=_fair_text(new), seed=seed))
+            return bool(r.rowcount == 1)
 
     # --- chat ---------------------------------------------------------------------------------
     @_guard

@@ -105,8 +105,10 @@ async def deals_answer(service: Any, table_id: str) -> dict[str, Any]:
             "created": table.row.created, "rematch": again}
 
 
-async def rematch(service: Any, table_id: str, token: Any) -> dict[str, Any]:
-    """The same game, rules and seats again; ``token``: the asker's seat at the old table."""
+async def rematch(service: Any, table_id: str, token: Any, commit: Any = None
+                  ) -> dict[str, Any]:
+    """The same game, rules and seats again; ``token``: the asker's seat at the old table;
+    ``commit``: the asker's commitment to its value for the new table's seed."""
     if not isinstance(token, str) or not token:
         raise ServiceError(403, "no_seat", "a rematch is asked by a player of the table")
     table = await service._get(table_id)
@@ -125,7 +127,8 @@ async def rematch(service: Any, table_id: str, token: Any) -> dict[str, Any]:
                      {"kind": "bot", "bot": s.bot, "level": s.level} for s in r.seats]
             spec: dict[str, Any] = {
                 "game": r.game, "preset": r.preset, "options": rule_options(r.options),
-                "seats": seats, "name": mine.name or mine.seat, "seat": mine.seat}
+                "seats": seats, "name": mine.name or mine.seat, "seat": mine.seat,
+                "commit": commit}
             if SETTINGS_KEY in r.options:  # the same clock, bank, hold and privacy (web/spec.py)
                 settings = split_options(r.options)[1]
                 spec["table"] = {"clock": settings.clock, "bank": settings.bank,
@@ -137,5 +140,6 @@ async def rematch(service: Any, table_id: str, token: Any) -> dict[str, Any]:
     row = await service._db(service.store.get_table, new_id)
     if row is None:
         raise ServiceError(404, "not_found", "the rematch table is gone")
-    joined: dict[str, Any] = await service.join(row.code, mine.name or mine.seat, mine.seat)
+    joined: dict[str, Any] = await service.join(row.code, mine.name or mine.seat, mine.seat,
+                                                commit=commit)
     return joined

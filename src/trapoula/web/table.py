@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import time
 from dataclasses import replace
 from typing import Any
@@ -20,6 +21,8 @@ from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError, TrapoulaError
 from trapoula.web.conn import Connection
 from trapoula.web.delta import Deltas, Snapshot
+from trapoula.web.fair import Fairness
+from trapoula.web.fairseed import Chain
 from trapoula.web.fastview import Spliced, disable
 from trapoula.web.serialize import dumps, encode, to_json
 from trapoula.web.spec import TableSettings, split_options
@@ -31,6 +34,7 @@ __all__ = [
 ]
 
 SHEET_ROWS = 100  # the state message carries the last rows; the record has every deal
+_CARD = re.compile(r"(?:10|[2-9JQKA])[shdc]|JK")
 CHECK_FIRST, CHECK_EVERY = 100, 200  # spliced views compared with the engine's: 100, then 1/200
 _checked = 0
 log = logging.getLogger("trapoula.web")
@@ -81,11 +85,12 @@ class Table:
         self.bank: dict[str, float] = {}  # seconds of time bank left per seat
         self.turn: tuple[str, int, float] | None = None  # (seat, seq, started) of the clock
         self.clock_handle: asyncio.TimerHandle | None = None
+        self.reveal_handle: asyncio.TimerHandle | None = None  # the seats' values awaited
         self.deadline = 0.0  # loop time when the turn's clock and bank run out
         self.clock_scale = 1.0  # seconds of real time per clock second (tests: less)
         self.idle_since = time.monotonic()  # when the last person's socket went
         self.chat_rows: int | None = None  # chat messages stored (counted on first chat)
-        self.fair: Any = None  # the deals' commitments (web/fair.py)
+        self.fair: Fairness | None = None  # the deals' commitments (web/fair.py)
         self._sheet: tuple[int, str] = (-1, "[]")
         self._spliced: tuple[GameState, Spliced] | None = None
         self._public: tuple[GameState, Any] | None = None
@@ -117,15 +122,39 @@ class Table:
             self.fair.observe(state)
 
     def set_row(self, row: TableRow) -> None:
+        old = self.row
         self.row = row
         self.settings = split_options(row.options)[1]
+        if self.seq == 0 and (row.seed != old.seed or row.fair != old.fair):
+            self.reset_fair()  # the seed's chain moved on (here or in another process)
+
+    def reset_fair(self) -> None:
+        """The match and its commitments from the row (before the first move): the seed's
+        chain (web/fairseed.py) as stored; the match dealt from the seed once it is fixed."""
+        chain = None if self.row.fair is None else Chain.from_json(self.row.fair)
+        if self.seq == 0:
+            self.state = self.row.new_match(self.game)
+        self.fair = Fairness(self.row.table_id, self.row.seed, chain)
+        if not self.pending:
+            self.fair.observe(self.state)
+
+    @property
+    def chain(self) -> Chain | None:
+        return None if self.fair is None else self.fair.chain
+
+    @property
+    def pending(self) -> bool:
+        """The match seed is not fixed yet (the seats' values are awaited): nobody plays and
+        nobody sees a hand (the state is a stand-in)."""
+        chain = self.chain
+        return chain is not None and not chain.fixed
 
     @property
     def held(self) -> bool:
         """The deal waits: the table holds it until every human seat is taken (before the
-        first move only)."""
-        return (self.settings.hold and self.seq == 0 and not self.state.is_over
-                and any(not s.taken for s in self.row.seats))
+        first move only), or until the match seed is fixed."""
+        return ((self.settings.hold and self.seq == 0 and not self.state.is_over
+                 and any(not s.taken for s in self.row.seats)) or self.pending)
 
     def bot_plays(self, seat: str | None) -> bool:
         """A bot plays ``seat``: a bot seat, a person's seat marked auto, or an open seat at a
@@ -188,7 +217,9 @@ class Table:
         """
         state = self.state
         spliced = self.spliced()
-        if seat is None:
+        if self.pending:  # no deal yet: a stand-in's public view without its cards
+            view_json, legal = self.pending_view(), "[]"
+        elif seat is None:
             view_json, legal = spliced.public_json, "[]"
         else:
             view_json, legal = spliced.seat_json(state, seat)
@@ -200,6 +231,15 @@ class Table:
         return ('{"type":"state","you":' + encode(seat) + ',"legal":' + legal + ',"last":'
                 + last_json + ',"view":' + view_json + ","
                 + (common or self.common_text()) + (',"deltas":true}' if deltas else "}"))
+
+    def pending_view(self) -> str:
+        """While the match seed is not fixed: the stand-in match's public view with every
+        card taken out (a card in a list goes, a card field is null, the trump suit too): no
+        card is dealt yet."""
+        view = _no_cards(to_json(self.public_view()))
+        if view.get("trump") is not None:  # a stand-in's trump suit (its turned card's)
+            view["trump"] = None
+        return dumps(view)
 
     def spliced(self) -> Spliced:
         """The public view of the current state, encoded once (see :mod:`.fastview`)."""
@@ -277,7 +317,16 @@ class Table:
 
     def fair_json(self) -> str:
         fair = self.fair
-        return "null" if fair is None else str(fair.json(self.state))
+        return "null" if fair is None else fair.json(self.state, self.pending)
+
+
+def _no_cards(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: None if isinstance(v, str) and _CARD.fullmatch(v) else _no_cards(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_cards(v) for v in value if not (isinstance(v, str) and _CARD.fullmatch(v))]
+    return value
 
 
 def last_text(seat: str, action: str, viewer: str | None) -> str:

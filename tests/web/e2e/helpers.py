@@ -243,13 +243,11 @@ def hidden_card_leaks(record: dict[str, Any], frames: FrameLog,
             } - known
         fair = msg.get("fair") or {}
         if fair.get("revealed"):
-            # a finished deal's pack is revealed on purpose (web/fair.py): never the current one
-            state = states[seq]
-            current = int(getattr(state, "deal_number", 1))
-            early = [r["deal"] for r in fair["revealed"]
-                     if not (r["deal"] < current or state.is_over)]
-            if early:
-                problems.append(f"{label} at seq {seq} got the pack of deal(s) {early} in play")
+            # the packs are revealed on purpose (web/fair.py), but only once the match is over
+            if not states[seq].is_over:
+                early = [r["deal"] for r in fair["revealed"]]
+                problems.append(f"{label} at seq {seq} got the pack of deal(s) {early} before "
+                                "the match was over")
             msg = {**msg, "fair": {k: v for k, v in fair.items() if k != "revealed"}}
         if not getattr(states[seq], "deal", states[seq]).history:
             # the last action ended the previous deal: its (public) card may be dealt again

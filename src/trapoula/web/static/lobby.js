@@ -112,12 +112,14 @@
           h("div", { class: "table-head" },
             h("b", { text: t("game_" + tb.game) + " · " + TP.presetName(tb.game, tb.preset) }),
             h("span", { class: "muted", text: " " + t("code") + " " + tb.code + " · " +
-              t("status_" + tb.status) })),
+              t("status_" + tb.status) }),
+            (tb.settings || {}).seed_chosen ? h("span", { class: "tag seeded", title: t("seeded_help"),
+              text: t("seeded") }) : null),
           seats,
           h("div", { class: "row" },
             own ? h("button", { class: "btn primary return-btn", text: t("your_seat_return",
               { seat: own.seat }), onclick: () => go("/t/" + tb.code) }) : null,
-            free.length && !own ? h("button", { class: "btn primary join-btn", text: t("join"),
+            free.length && !own && !(tb.settings || {}).seed_chosen ? h("button", { class: "btn primary join-btn", text: t("join"),
               onclick: () => this.join(tb.code) }) : null,
             h("button", { class: "btn watch-btn", text: t("watch"),
               onclick: () => { saveSeat(tb.code, { table_id: tb.id }); go("/t/" + tb.code + "#watch"); } }))));
@@ -181,9 +183,10 @@
       const name = this.name();
       if (!name) return;
       try {
+        const v = TP.fairValue(); // this seat's value for the seed (fairdeal.js)
         const res = await api("POST", "/api/tables/" + encodeURIComponent(code) + "/join",
-          seat ? { name: name, seat: seat } : { name: name });
-        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
+          seat ? { name: name, seat: seat, commit: v.commit } : { name: name, commit: v.commit });
+        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token, fair: v.value });
         go("/t/" + res.code);
       } catch (e) {
         toast(TP.errorText(e.code, e.message), "error");
@@ -399,9 +402,11 @@
       });
       const body = { game: g.name, preset: this.form.preset, options: options, seats: seats,
         name: name, seat: this.form.mySeat, table: TP.room.values() };
+      const v = TP.fairValue(); // this seat's value for the seed (fairdeal.js)
+      body.commit = v.commit;
       try {
         const res = await api("POST", "/api/tables", body);
-        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
+        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token, fair: v.value });
         go("/t/" + res.code);
       } catch (e) {
         toast(TP.errorText(e.code, e.message), "error");

@@ -37,6 +37,10 @@
       "Dai {seat} a un bot"],
     waiting: ["Waiting for players: {seats}", "Αναμονή παικτών: {seats}", "Ждём игроков: {seats}",
       "In attesa di giocatori: {seats}"],
+    waiting_seed: ["Dealing as soon as every seat's random value for the seed is in",
+      "Μοιράζει μόλις έρθει η τυχαία τιμή κάθε θέσης για τον σπόρο",
+      "Раздача начнётся, как только придут случайные значения всех мест для зерна",
+      "Si distribuisce appena arriva il valore casuale di ogni posto per il seme"],
   };
   const LANGS = ["en", "el", "ru", "it"];
   function rt(key, args) {
@@ -109,7 +113,9 @@
       this.el.textContent = "";
       if (tbl.held) {
         const open = (tbl.seats || []).filter((s) => !s.taken).map((s) => s.seat);
-        this.el.append(h("div", { class: "room-wait", text: rt("waiting", { seats: open.join(", ") }) }));
+        // every seat taken: the deal waits for the seed (fairdeal.js, docs/web.md "Fair dealing")
+        this.el.append(h("div", { class: "room-wait", text: open.length ?
+          rt("waiting", { seats: open.join(", ") }) : rt("waiting_seed") }));
       }
       if (settings.clock) this.el.append(this.clockEl);
       if (msg.over) return;

@@ -83,9 +83,10 @@
           if (!name) { toast(t("name_needed"), "error"); return; }
           LS.set("name", name);
           try {
+            const v = TP.fairValue(); // this seat's value for the seed (fairdeal.js)
             const res = await api("POST", "/api/tables/" + encodeURIComponent(listing.code) + "/join",
-              { name: name, seat: seatSel.value });
-            saveSeat(listing.code, { table_id: res.table_id, seat: res.seat, token: res.token });
+              { name: name, seat: seatSel.value, commit: v.commit });
+            saveSeat(listing.code, { table_id: res.table_id, seat: res.seat, token: res.token, fair: v.value });
             this.tableId = res.table_id;
             this.token = res.token;
             this.seat = res.seat;
@@ -123,7 +124,9 @@
         },
       });
       this.root.insertBefore(this.room.el, holder);
-      this.fair = new TP.FairDeal(this.room.el.parentNode);
+      this.fair = new TP.FairDeal(this.room.el.parentNode, {
+        send: (m) => this.send(m), mine: () => seatFor(this.code),
+        remember: (entry) => saveSeat(this.code, entry) });
       this.root.insertBefore(this.fair.el, this.privateLink);
       this.connect();
     }
@@ -141,9 +144,10 @@
 
     async rematch() {
       try {
+        const v = TP.fairValue(); // this seat's value for the new table's seed (fairdeal.js)
         const res = await api("POST", "/api/tables/" + encodeURIComponent(this.tableId) + "/rematch",
-          { token: this.token });
-        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token });
+          { token: this.token, commit: v.commit });
+        saveSeat(res.code, { table_id: res.table_id, seat: res.seat, token: res.token, fair: v.value });
         go("/t/" + res.code);
       } catch (e) { toast(TP.errorText(e.code, e.message), "error"); }
     }
