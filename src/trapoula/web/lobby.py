@@ -182,7 +182,7 @@ class LobbyMixin:
                                   hash_token(token)):
             raise ServiceError(409, "seat_taken", f"seat {seat} is taken; free seats: {free}")
         self.quotas.take_seat(address, table_id, seat, self._holds)
-        table.auto.discard(seat)  # an open seat a bot was playing: the newcomer plays it
+        self._forget_seat_clock(table, seat)  # an open seat a bot played: the newcomer's
         await self._seats_changed(table)
         return {"table_id": table_id, "code": table.row.code, "seat": seat, "token": token}
 
@@ -217,6 +217,7 @@ class LobbyMixin:
             if table.state.is_over and row.status != "finished":
                 row = with_status(row, "finished")
             table.set_row(row)
+            table.load_clocks()  # auto, banks: as the table's owner stored them
 
     async def list_tables(self: TableService, status: str | None = None, limit: int = 50
                           ) -> list[dict[str, Any]]:

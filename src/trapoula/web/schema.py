@@ -2,7 +2,8 @@
 
 The migrations live in ``trapoula/web/migrations/versions`` (shipped with the package):
 ``0001`` is the schema of trapoula b0301f4, ``0002`` adds each table's every option value,
-dealing and engine versions.  :func:`upgrade` brings any database to :data:`HEAD` (opening a
+dealing and engine versions, ``0003`` a seat's clock state and the tables' leases.
+:func:`upgrade` brings any database to :data:`HEAD` (opening a
 :class:`~trapoula.web.store.SqlStore` does it), :func:`backup` copies one into a SQLite file.
 """
 
@@ -15,7 +16,7 @@ from trapoula.web.store import SqlStore, StoreUnavailable
 
 __all__ = ["HEAD", "MIGRATIONS", "backup", "current_revision", "upgrade"]
 
-HEAD = "0002"  # the newest schema revision (web/migrations/versions)
+HEAD = "0003"  # the newest schema revision (web/migrations/versions)
 MIGRATIONS = Path(__file__).with_name("migrations")
 _B0301F4_TABLES = {"tables", "seats", "actions", "chat"}
 
