@@ -167,28 +167,28 @@ async def test_clock_settings_and_private_tables() -> None:
 
 
 async def test_a_takeback_resumes_the_rest_of_the_turn_never_a_fresh_clock() -> None:
-    svc = TableService(MemoryStore(), LocalBus(), bot_delay=1.0, fixed_seeds=True,
-                       clock_scale=SCALE)  # the bot waits 1 s: the take-back comes first
+    svc = TableService(MemoryStore(), LocalBus(), bot_delay=2.0, fixed_seeds=True,
+                       clock_scale=SCALE)  # the bot waits 2 s: the take-back comes first
     await svc.start()
-    t = await _table(svc, table={"clock": 30, "bank": 10})
+    t = await _table(svc, table={"clock": 120, "bank": 60})
     await svc.join(t["code"], "Bob")
     p1 = await connect(svc, t["table_id"], t["token"])
     table = svc.tables[t["table_id"]]
-    await asyncio.sleep(20 * SCALE)  # 20 of the turn's 30 clock seconds
+    await asyncio.sleep(40 * SCALE)  # 40 of the turn's 120 clock seconds
     await send(svc, p1, {"type": "autoplay"})
     assert "P1" in table.auto and p1.state()["clock"] is None and table.seq == 0
-    assert 19 < table.used["P1"][1] < 30
-    await asyncio.sleep(40 * SCALE)  # while the seat is auto its clock stands still
+    assert 39 < table.used["P1"][1] < 100
+    await asyncio.sleep(150 * SCALE)  # while the seat is auto its clock stands still
     await send(svc, p1, {"type": "takeback"})
     clock = p1.state()["clock"]
     assert "P1" not in table.auto and clock["seat"] == "P1"
-    assert clock["left"] < 11 * SCALE and clock["bank"] == pytest.approx(10 * SCALE)
-    await _until(lambda: "P1" in table.auto, 1.0)  # the rest (≈ 10 + 10 s) runs out
+    assert clock["left"] < 81 * SCALE and clock["bank"] == pytest.approx(60 * SCALE)
+    await _until(lambda: "P1" in table.auto, 3.0)  # the rest (≈ 80 + 60 s) runs out
     assert table.bank["P1"] == 0 and table.seq == 0
     await send(svc, p1, {"type": "takeback"})  # the turn's time is used up: the bot's turn
     assert p1.errors() == ["seat"] and "used up" in p1.of("error")[-1]["message"]
     assert "P1" in table.auto
-    await _until(lambda: table.seq >= 1, 3.0)  # the bot plays it
+    await _until(lambda: table.seq >= 1, 4.0)  # the bot plays it
     await send(svc, p1, {"type": "takeback"})  # from the next turn on the seat is P1's
     assert "P1" not in table.auto and p1.errors() == ["seat"]
     await svc.close()
@@ -223,7 +223,7 @@ async def test_auto_seats_and_banks_survive_a_restart(tmp_path: Path) -> None:
     svc = TableService(SqlStore(url), LocalBus(), bot_delay=0, fixed_seeds=True,
                        clock_scale=SCALE)
     await svc.start()
-    t = await _table(svc, table={"clock": 60, "bank": 30})
+    t = await _table(svc, table={"clock": 60, "bank": 300})
     j = await svc.join(t["code"], "Bob")
     p1 = await connect(svc, t["table_id"], t["token"])
     p2 = await connect(svc, t["table_id"], j["token"])
@@ -233,7 +233,7 @@ async def test_auto_seats_and_banks_survive_a_restart(tmp_path: Path) -> None:
     await _until(lambda: table.state.current_player == "P2")
     await send(svc, p1, {"type": "autoplay"})
     bank = table.bank["P1"]
-    assert 13 < bank < 21
+    assert 240 < bank < 291
     # stored at once (a kill -9 now loses nothing): the seat's row says auto and the bank
     row = svc.store.get_table(t["table_id"])
     assert row is not None and json.loads(row.seats[0].clock or "{}") == {
@@ -251,7 +251,7 @@ async def test_auto_seats_and_banks_survive_a_restart(tmp_path: Path) -> None:
     p2 = await connect(again, t["table_id"], j["token"])
     assert _seat(p2.state(), "P1")["auto"]
     await act(again, p2, p2.state()["legal"][-1])
-    # the bots play P1 at once, not after its clock and bank (0.9 s here)
+    # the bots play P1 at once, not after its clock and bank (3.6 s here)
     await _until(lambda: table.state.current_player == "P2" or table.seq > seq + 4, 0.5)
     await again.close()
     again.store.close()

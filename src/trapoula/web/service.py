@@ -235,7 +235,9 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, OwnersMixi
                 self._db_failed(exc, "reading a table's moves")
                 return
             if table.seq != seq:
+                self._arm_clock(table)
                 self._broadcast(table)
+        self._kick_bots(table)  # the owner's bots play the moves found
 
     @staticmethod
     def _replay(row: TableRow, acts: list[tuple[int, str, str]]) -> Table:
