@@ -26,6 +26,10 @@ def add_parser(sub: Any) -> None:
                         "memory:// keeps nothing)")
     p.add_argument("--redis-url", default=None,
                    help="Redis URL shared by several server processes (redis://host:6379/0)")
+    p.add_argument("--lease-ttl", type=float, default=6.0,
+                   help="with --redis-url: seconds a process's hold on a table lasts without "
+                        "renewal; another process takes over the tables of one that died "
+                        "within about this long (6)")
     p.add_argument("--bot-delay", type=float, default=0.5,
                    help="seconds a bot waits before it plays, so people can follow (0.5)")
     p.add_argument("--ws-compress", action=argparse.BooleanOptionalAction, default=True,
@@ -64,7 +68,7 @@ def add_parser(sub: Any) -> None:
 
 def build_app(database_url: str, redis_url: str | None = None, bot_delay: float = 0.5,
               limits: Any = None, allowed_origins: tuple[str, ...] = (),
-              clock_scale: float = 1.0) -> Any:
+              clock_scale: float = 1.0, lease_ttl: float = 6.0) -> Any:
     """The Starlette app over a store and a bus made from these URLs."""
     from trapoula.web.app import create_app
     from trapoula.web.bus import Bus, LocalBus
@@ -79,7 +83,7 @@ def build_app(database_url: str, redis_url: str | None = None, bot_delay: float 
     else:
         bus = LocalBus()
     service = TableService(open_store(database_url), bus, bot_delay=bot_delay, limits=limits,
-                           clock_scale=clock_scale)
+                           clock_scale=clock_scale, lease_ttl=lease_ttl)
     return create_app(service, allowed_origins=allowed_origins, gc_tuning=True)
 
 
@@ -101,7 +105,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
 
     limits = limits_of(args)
     app = build_app(args.database_url, args.redis_url, args.bot_delay, limits,
-                    tuple(args.allowed_origin), args.clock_scale)
+                    tuple(args.allowed_origin), args.clock_scale, args.lease_ttl)
     con.print(f"trapoula: serving on http://{args.host}:{args.port} ({_safe(args.database_url)})")
     ws: Any = args.ws
     if args.ws_compress and args.ws in ("auto", "websockets-sansio"):

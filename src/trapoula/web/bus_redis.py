@@ -55,6 +55,7 @@ class RedisBus:
         self._publish_timeout = publish_timeout
         self._pub_down: float | None = None  # when a publish last failed (None: it works)
         self._sub_down = False  # the reader lost its connection and has not read since
+        self._probe: asyncio.Future[None] | None = None  # a publish tried while Redis is down
         # health checks: an idle pub/sub connection PINGs now and then, so a dead one is noticed
         self._redis: aioredis.Redis = aioredis.Redis.from_url(
             url, health_check_interval=15, socket_keepalive=True)
@@ -89,21 +90,29 @@ class RedisBus:
         """
         if self._closed:
             raise RuntimeError("the bus is closed")
-        now = time.monotonic()
-        if self._pub_down is not None and now - self._pub_down < 1.0:
-            return  # Redis failed a moment ago: no table waits for it (one try a second)
         data = json.dumps(message, separators=(",", ":"))
-        try:  # bounded: the caller holds a table's lock
+        if self._pub_down is not None:
+            # Redis failed: no table waits for it.  One message at a time goes out in the
+            # background (its success ends the outage); the others are dropped (the service
+            # reads the store while the bus is not healthy)
+            if self._probe is None or self._probe.done():
+                self._probe = asyncio.ensure_future(self._send(table_id, data))
+            return
+        await self._send(table_id, data)
+
+    async def _send(self, table_id: str, data: str) -> None:
+        try:  # bounded: the caller may hold a table's lock
             await asyncio.wait_for(self._redis.publish(self.channel(table_id), data),
                                    self._publish_timeout)
-        except (TimeoutError, RedisError, OSError) as exc:
+        except (RedisError, OSError) as exc:
             if self._pub_down is None:
                 _log.error("redis bus: could not publish to table %s (%s); publishing again "
                            "once Redis answers", table_id, exc or type(exc).__name__)
             self._pub_down = time.monotonic()
             return
         if self._pub_down is not None:
-            _log.warning("redis bus: publishing again")
+            _log.warning("redis bus: publishing again after %.1f s",
+                         time.monotonic() - self._pub_down)
             self._pub_down = None
 
     def _deliver(self, table_id: str, message: dict[str, Any]) -> None:
@@ -278,6 +287,8 @@ class RedisBus:
                 if not future.done():
                     future.set_result(None)  # the waiting subscriber then sees the end
         self._confirm.clear()
+        if self._probe is not None:
+            self._probe.cancel()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, RedisError, OSError):

@@ -114,7 +114,7 @@ class OwnersMixin:
             got = (await self._db(self.leases.claim, self.origin, ids, now, now + self.lease_ttl)
                    if ids else {})
             orphans = [t for t in await self._db(self.leases.orphans, now, ORPHANS)
-                       if t not in self.tables]
+                       if t not in self.tables and t not in self.unloadable]
         except Exception as exc:
             self._db_failed(exc, "renewing the tables' leases")
             return 0
@@ -128,8 +128,9 @@ class OwnersMixin:
             try:
                 await self._get(table_id)  # loading takes the lease (web/service.py)
                 loaded += 1
-            except Exception:
+            except Exception:  # its log does not replay: said once, not tried again
                 log.exception("cannot resume table %s", table_id)
+                self.unloadable.add(table_id)
         if not getattr(self.bus, "healthy", True):
             for table in held:  # seats' news do not come either: read them
                 auto = set(table.auto)

@@ -90,6 +90,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, OwnersMixi
         if leases is None:
             leases = not isinstance(self.bus, LocalBus)
         self.lease_ttl: float | None = lease_ttl if leases else None
+        self.unloadable: set[str] = set()  # tables whose log no longer replays (not retried)
         sqlite = bool(getattr(store, "sqlite", False))
         self._db_limiter = anyio.CapacityLimiter(db_threads or (1 if sqlite else 8))
         self._inline_db = isinstance(store, MemoryStore)
