@@ -49,8 +49,9 @@ class Leases(Protocol):
         each table's owner after that, its owner before and until when that one held it."""
         ...
 
-    def orphans(self, now: float, limit: int) -> list[str]:
-        """Unfinished tables that no live lease holds."""
+    def orphans(self, now: float, limit: int, skip: frozenset[str] = frozenset()
+                ) -> list[str]:
+        """Unfinished tables that no live lease holds (but those in ``skip``)."""
         ...
 
     def release(self, owner: str, ids: list[str] | None = None) -> None:
@@ -98,11 +99,12 @@ class MemoryLeases:
                 out[t] = (self.rows[t][0], *before) if before else (owner, None, None)
         return out
 
-    def orphans(self, now: float, limit: int) -> list[str]:
+    def orphans(self, now: float, limit: int, skip: frozenset[str] = frozenset()
+                ) -> list[str]:
         with self._lock:
             return [t for t, row in self.store._tables.items()
-                    if row.status not in OVER and (t not in self.rows or self.rows[t][1] < now)
-                    ][:limit]
+                    if row.status not in OVER and t not in skip
+                    and (t not in self.rows or self.rows[t][1] < now)][:limit]
 
     def release(self, owner: str, ids: list[str] | None = None) -> None:
         with self._lock:
@@ -172,11 +174,14 @@ class SqlLeases:
                     out[r.table_id] = (str(r.owner), *was) if was else (str(r.owner), None, None)
         return out
 
-    def orphans(self, now: float, limit: int) -> list[str]:
+    def orphans(self, now: float, limit: int, skip: frozenset[str] = frozenset()
+                ) -> list[str]:
         sa, lz, t = self.sa, self.leases, self.store.tables
         q = (sa.select(t.c.table_id).select_from(t.outerjoin(lz, lz.c.table_id == t.c.table_id))
-             .where(t.c.status.not_in(OVER), sa.or_(lz.c.table_id.is_(None), lz.c.until < now))
-             .order_by(t.c.created.desc()).limit(limit))
+             .where(t.c.status.not_in(OVER), sa.or_(lz.c.table_id.is_(None), lz.c.until < now)))
+        if skip:
+            q = q.where(t.c.table_id.not_in(sorted(skip)))
+        q = q.order_by(t.c.created.desc()).limit(limit)
         with self.store.engine.connect() as c:
             return [str(r[0]) for r in c.execute(q)]
 

@@ -113,8 +113,8 @@ class OwnersMixin:
         try:
             got = (await self._db(self.leases.claim, self.origin, ids, now, now + self.lease_ttl)
                    if ids else {})
-            orphans = [t for t in await self._db(self.leases.orphans, now, ORPHANS)
-                       if t not in self.tables and t not in self.unloadable]
+            skip = frozenset(self.tables) | frozenset(self.unloadable)
+            orphans = await self._db(self.leases.orphans, now, ORPHANS, skip)
         except Exception as exc:
             self._db_failed(exc, "renewing the tables' leases")
             return 0
