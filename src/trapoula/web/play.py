@@ -102,6 +102,7 @@ class PlayMixin:
         table.auto.discard(seat)
         table.auto_why.pop(seat, None)
         table.used.pop(seat, None)
+        table.auto_since.pop(seat, None)
         if self._owns(table):
             self._spawn(self._save_clock(table, seat))
 

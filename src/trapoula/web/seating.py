@@ -282,20 +282,25 @@ class SeatingMixin:
     async def _seat_command(self: TableService, table: Table, seat: str, kind: str) -> None:
         """``autoplay`` or ``takeback`` of ``seat``, at the process that owns the table.
 
-        A take-back resumes the turn with what its clock and bank had left when the seat went
-        auto (never a fresh clock, never a refilled bank); when they were used up, the bot
-        plays this turn and the take-back is refused until it has."""
+        A take-back resumes the turn with what its clock and bank have left (they ran on while
+        the bot held the seat: never a fresh clock, never a refilled bank); when they are used
+        up, the bot plays this turn and the take-back is refused until it has."""
         async with table.lock:
+            now = asyncio.get_running_loop().time()
             if kind == "autoplay":
                 turn = table.turn
                 if turn is not None and turn[0] == seat and turn[1] == table.seq:
-                    used = (asyncio.get_running_loop().time() - turn[2]) / table.clock_scale
-                    table.used[seat] = (table.seq, used)  # the turn's clock stops here
+                    table.used[seat] = (table.seq, (now - turn[2]) / table.clock_scale)
+                    table.auto_since[seat] = now
                 table.auto.add(seat)
                 table.auto_why[seat] = "hand"
             else:
                 if seat not in table.auto:
                     raise ProtocolError("seat", f"you play seat {seat} already")
+                used, since = table.used.get(seat), table.auto_since.pop(seat, None)
+                if used is not None and since is not None:  # the turn's clock ran meanwhile
+                    table.used[seat] = (used[0], used[1] + (now - since) / table.clock_scale)
+                    table.auto_since[seat] = now
                 if table.spent(seat):
                     raise ProtocolError(
                         "seat", f"the time of this turn is used up: the bot plays seat {seat}'s "
@@ -316,6 +321,7 @@ class SeatingMixin:
         table.auto_why.pop(seat, None)
         table.bank.pop(seat, None)
         table.used.pop(seat, None)
+        table.auto_since.pop(seat, None)
 
     async def _leave(self: TableService, table: Table, seat: str) -> None:
         try:

@@ -82,7 +82,8 @@ class Table:
         self.auto_why: dict[str, str] = {}  # seat: "clock" (ran out) or "hand" (autoplay)
         self.bank: dict[str, float] = {}  # seconds of time bank left per seat
         self.used: dict[str, tuple[int, float]] = {}  # seat: (seq, clock seconds used) when
-        # that turn's clock stopped because the seat went auto (a take-back resumes it)
+        # that turn's clock was last read because the seat went auto (a take-back resumes it)
+        self.auto_since: dict[str, float] = {}  # seat: loop time it went auto in its turn
         self.owner: str | None = None  # the process that runs it (several processes: leases)
         self.turn: tuple[str, int, float] | None = None  # (seat, seq, started) of the clock
         self.clock_handle: asyncio.TimerHandle | None = None
@@ -144,6 +145,7 @@ class Table:
         self.auto_why.clear()
         self.bank.clear()
         self.used.clear()
+        self.auto_since.clear()
         for s in self.row.seats:
             if not s.clock or s.kind != "human":
                 continue
