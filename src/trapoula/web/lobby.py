@@ -207,7 +207,9 @@ class LobbyMixin:
                                                 "seats": True, "origin": self.origin})
         self._kick_bots(table)
 
-    async def _refresh_row(self: TableService, table: Table) -> None:
+    async def _refresh_row(self: TableService, table: Table, clocks: bool = False) -> None:
+        """The table's row from the store; the seats' clock states too at a process that does
+        not own the table (``clocks``: at the owner too, when it takes the table over)."""
         try:
             row = await self._db(self.store.get_table, table.table_id)
         except Exception as exc:  # keep the row we have
@@ -216,8 +218,14 @@ class LobbyMixin:
         if row is not None:
             if table.state.is_over and row.status != "finished":
                 row = with_status(row, "finished")
+            old = table.row
             table.set_row(row)
-            table.load_clocks()  # auto, banks: as the table's owner stored them
+            if clocks or not self._owns(table):
+                table.load_clocks()  # auto, banks: as the table's owner stored them
+            else:  # the owner's own are newer (a save may be on its way): only seats that
+                for was, now in zip(old.seats, row.seats, strict=False):  # changed hands
+                    if (was.token_hash, was.kind) != (now.token_hash, now.kind):
+                        self._forget_seat_clock(table, now.seat)
 
     async def list_tables(self: TableService, status: str | None = None, limit: int = 50
                           ) -> list[dict[str, Any]]:

@@ -94,7 +94,7 @@ class OwnersMixin:
                 await self._catch_up(table)
             except Exception as exc:
                 self._db_failed(exc, "reading a table's moves")
-            await self._refresh_row(table)
+            await self._refresh_row(table, clocks=True)
             self._arm_clock(table)
             if table.turn is not None and table.clock_handle is None:
                 # a turn this process followed: its clock goes on where it is
