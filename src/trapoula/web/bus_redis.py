@@ -53,7 +53,7 @@ class RedisBus:
         self.url = url
         self._reconnect_delay = reconnect_delay
         self._publish_timeout = publish_timeout
-        self._pub_down: float | None = None  # when a publish last failed (None: it works)
+        self._pub_down: float | None = None  # since when publishes fail (None: they work)
         self._sub_down = False  # the reader lost its connection and has not read since
         self._probe: asyncio.Future[None] | None = None  # a publish tried while Redis is down
         # health checks: an idle pub/sub connection PINGs now and then, so a dead one is noticed
@@ -108,7 +108,7 @@ class RedisBus:
             if self._pub_down is None:
                 _log.error("redis bus: could not publish to table %s (%s); publishing again "
                            "once Redis answers", table_id, exc or type(exc).__name__)
-            self._pub_down = time.monotonic()
+                self._pub_down = time.monotonic()
             return
         if self._pub_down is not None:
             _log.warning("redis bus: publishing again after %.1f s",
