@@ -6,7 +6,8 @@ PostgreSQL and Redis (tests/web/scale/test_owners.py runs the same with real pro
   then leave the person's turns alone;
 - the owner dies without a word: the other process takes the lease when it runs out (a log
   line says so) and the table's bots play on, a table nobody there had loaded too;
-- the bus drops every message: the processes read the moves from the store and play on.
+- the bus drops every message: the processes read the moves from the store and play on;
+- the owner does not abandon a table as idle while its people play through another process.
 """
 
 from __future__ import annotations
@@ -160,5 +161,24 @@ async def test_moves_travel_through_the_store_while_the_bus_is_down(
     assert p1.errors()[-1] == "unavailable"
     bus.down = False
     await _until(lambda: "the bus is back" in caplog.text, 2.0)
+    await b.close()
+    await a.close()
+
+
+async def test_the_owner_does_not_abandon_a_table_whose_people_sit_elsewhere() -> None:
+    store, bus = MemoryStore(), LocalBus()
+    a, b = await _svc(store, bus), await _svc(store, bus)
+    t = await a.create_table(_spec([{"kind": "human"}] + [{"kind": "bot"}] * 3,
+                                   name="Ann", seat="P1"))
+    p1 = await connect(b, t["table_id"], t["token"])  # nobody is connected to A
+    ta, tb = a.tables[t["table_id"]], b.tables[t["table_id"]]
+    idle, before = a.limits.idle_ttl, ta.idle_since
+    await _until(lambda: bool(p1.state()["legal"]))
+    await asyncio.sleep(0.05)
+    await act(b, p1, p1.state()["legal"][0])
+    await _until(lambda: ta.seq >= 1)
+    assert await a.sweep(mono=before + idle + 0.01) == []  # P1 just played, through B
+    assert await b.sweep(mono=tb.idle_since + idle + 1) == []  # B has P1's socket
+    assert await a.sweep(mono=ta.idle_since + idle + 1) == [t["table_id"]]  # nobody, long
     await b.close()
     await a.close()

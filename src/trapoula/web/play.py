@@ -181,8 +181,10 @@ class PlayMixin:
                         await self._catch_up(table)
                 elif not isinstance(seq, int) or seq > table.seq:
                     await self._catch_up(table)
-                if msg.get("person") and msg.get("seat") in table.auto:
-                    self._forget_auto(table, str(msg["seat"]))
+                if msg.get("person"):  # people play here through another process
+                    table.idle_since = time.monotonic()
+                    if msg.get("seat") in table.auto:
+                        self._forget_auto(table, str(msg["seat"]))
                 self._arm_clock(table)
                 self._broadcast(table)
             self._kick_bots(table)  # the owner's bots play on (web/owners.py)
