@@ -7,12 +7,14 @@ PostgreSQL and Redis (tests/web/scale/test_owners.py runs the same with real pro
 - the owner dies without a word: the other process takes the lease when it runs out (a log
   line says so) and the table's bots play on, a table nobody there had loaded too;
 - the bus drops every message: the processes read the moves from the store and play on;
-- the owner does not abandon a table as idle while its people play through another process.
+- the owner does not abandon a table as idle while its people play through another process;
+- during an outage, a person who plays an auto seat through another process gets it back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -180,5 +182,30 @@ async def test_the_owner_does_not_abandon_a_table_whose_people_sit_elsewhere() -
     assert await a.sweep(mono=before + idle + 0.01) == []  # P1 just played, through B
     assert await b.sweep(mono=tb.idle_since + idle + 1) == []  # B has P1's socket
     assert await a.sweep(mono=ta.idle_since + idle + 1) == [t["table_id"]]  # nobody, long
+    await b.close()
+    await a.close()
+
+
+async def test_a_person_who_plays_through_another_process_during_an_outage_is_back() -> None:
+    store, bus = MemoryStore(), FlakyBus()
+    a, b = await _svc(store, bus, bot_delay=0.3), await _svc(store, bus)
+    t = await a.create_table(_spec([{"kind": "human"}] + [{"kind": "bot"}] * 3,
+                                   name="Ann", seat="P1"))
+    p1 = await connect(b, t["table_id"], t["token"])
+    ta, tb = a.tables[t["table_id"]], b.tables[t["table_id"]]
+    await send(b, p1, {"type": "autoplay"})
+    await _until(lambda: "P1" in ta.auto and "P1" in tb.auto)
+    bus.down = True  # the owner does not hear that P1 plays: it reads it from the store
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 8.0
+    while "P1" in ta.auto:
+        assert loop.time() < end, "A's bots still play P1"
+        st = p1.state()
+        if st["legal"] and st["seq"] == tb.seq:
+            await act(b, p1, st["legal"][0])  # may lose the race to A's bot: then again
+        await asyncio.sleep(0.01)
+    row = store.get_table
+    await _until(lambda: "auto" not in json.loads(row(t["table_id"]).seats[0].clock or "{}"))
+    bus.down = False
     await b.close()
     await a.close()

@@ -160,10 +160,14 @@ class OwnersMixin:
             async with table.lock:
                 before = table.seq
                 try:
-                    await self._catch_up(table)
+                    acts = await self._catch_up(table)
                 except Exception as exc:
                     self._db_failed(exc, "reading a table's moves")
                     continue
+                if self._owns(table):  # only this process's bots play auto seats: a move of
+                    for _, seat, _ in acts:  # one made elsewhere is its person's
+                        if seat in table.auto:
+                            self._forget_auto(table, seat)
                 if table.seq != before:
                     self._arm_clock(table)
                     self._broadcast(table)

@@ -145,12 +145,14 @@ class PlayMixin:
         await self.bus.publish(table.table_id, news)
         return True
 
-    async def _catch_up(self: TableService, table: Table) -> None:
+    async def _catch_up(self: TableService, table: Table) -> list[tuple[int, str, str]]:
+        """The moves other processes stored since this one's seq, applied; those moves."""
         acts = await self._db(self.store.actions, table.table_id, table.seq)
         for seq, seat, action in acts:
             table.advance(apply_as(table.state, seat, action), seq, seat, action)
         if table.state.is_over:
             table.set_row(with_status(table.row, "finished"))
+        return acts
 
     async def _follow(self: TableService, table: Table) -> None:
         """Other processes' news about this table: catch up and tell this process's sockets."""
