@@ -8,7 +8,8 @@ PostgreSQL and Redis (tests/web/scale/test_owners.py runs the same with real pro
   line says so) and the table's bots play on, a table nobody there had loaded too;
 - the bus drops every message: the processes read the moves from the store and play on;
 - the owner does not abandon a table as idle while its people play through another process;
-- during an outage, a person who plays an auto seat through another process gets it back.
+- during an outage, a person who plays an auto seat through another process gets it back;
+- a seat command sent to an owner that died is answered (``unavailable``) all the same.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 from tests.web.helpers import act, connect, send
+from trapoula.web import owners
 from trapoula.web.bus import LocalBus
 from trapoula.web.service import TableService
 from trapoula.web.store import MemoryStore
@@ -46,9 +48,10 @@ class FlakyBus(LocalBus):
             await super().publish(table_id, message)
 
 
-async def _svc(store: MemoryStore, bus: LocalBus, bot_delay: float = 0.0) -> TableService:
+async def _svc(store: MemoryStore, bus: LocalBus, bot_delay: float = 0.0,
+               ttl: float = TTL) -> TableService:
     svc = TableService(store, bus, bot_delay=bot_delay, fixed_seeds=True, leases=True,
-                       lease_ttl=TTL, clock_scale=0.01)
+                       lease_ttl=ttl, clock_scale=0.01)
     await svc.start()
     return svc
 
@@ -209,3 +212,25 @@ async def test_a_person_who_plays_through_another_process_during_an_outage_is_ba
     bus.down = False
     await b.close()
     await a.close()
+
+
+async def test_a_seat_command_the_dead_owner_never_answers_is_answered_all_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(owners, "ASK_PATIENCE", 0.3)
+    store, bus = MemoryStore(), LocalBus()
+    a, b = await _svc(store, bus, ttl=2.0), await _svc(store, bus, ttl=2.0)
+    t = await a.create_table(_spec([{"kind": "human"}, {"kind": "human"}, {"kind": "bot"},
+                                    {"kind": "bot"}], name="Ann", seat="P1"))
+    await a.join(t["code"], "Bob")  # P2 does not play: the table waits at P2's turns
+    p1 = await connect(b, t["table_id"], t["token"])
+    tb = b.tables[t["table_id"]]
+    await send(b, p1, {"type": "autoplay"})
+    await _until(lambda: "P1" in tb.auto)
+    await _die(a)
+    await send(b, p1, {"type": "takeback"})  # to A, which is gone and still holds the lease
+    await _until(lambda: "unavailable" in p1.errors(), 2.0)
+    assert "did not answer" in p1.of("error")[-1]["message"] and "P1" in tb.auto
+    await _until(lambda: b._owns(tb), 4.0)  # B takes the table when A's lease runs out
+    await send(b, p1, {"type": "takeback"})
+    assert "P1" not in tb.auto
+    await b.close()

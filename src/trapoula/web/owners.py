@@ -41,6 +41,7 @@ __all__ = ["ORPHANS", "OwnersMixin"]
 log = logging.getLogger("trapoula.web")
 ORPHANS = 500  # tables without a live lease loaded per round
 POLL_EVERY = 0.5  # seconds between reads of the log while the bus is down
+ASK_PATIENCE = 5.0  # seconds a forwarded seat command waits for the owner before saying so
 
 
 class OwnersMixin:
@@ -224,6 +225,24 @@ class OwnersMixin:
                                 "which cannot be reached now; try again in a moment")
         await self.bus.publish(table.table_id, {"table": table.table_id, "ask": kind,
                                                 "seat": seat, "origin": self.origin})
+        table.asked[seat] = asked = object()
+        self._spawn(self._no_answer(table, seat, kind, asked))
+
+    async def _no_answer(self: TableService, table: Table, seat: str, kind: str,
+                         asked: object) -> None:
+        """The owner neither did it nor refused (it may have just died): say so."""
+        await asyncio.sleep(ASK_PATIENCE)
+        if table.asked.get(seat) is not asked:
+            return  # answered, or asked again
+        del table.asked[seat]
+        if (seat in table.auto) != (kind == "takeback"):
+            return  # done
+        text = error_message("unavailable", "the server process that runs this table did not "
+                             "answer (it may have just stopped; another takes the table over "
+                             "within seconds): try again in a moment")
+        for c in tuple(table.conns):
+            if c.seat == seat:
+                c.push(text)
 
     async def _owner_message(self: TableService, table: Table, msg: dict[str, Any]) -> None:
         """A seat command another process forwarded (the owner applies it and answers a
@@ -245,6 +264,7 @@ class OwnersMixin:
             return
         note = msg.get("notice")
         if isinstance(note, dict):
+            table.asked.pop(seat, None)
             text = error_message(str(note.get("code")), str(note.get("message")))
             for c in tuple(table.conns):
                 if c.seat == seat:

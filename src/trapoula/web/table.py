@@ -85,6 +85,7 @@ class Table:
         # that turn's clock was last read because the seat went auto (a take-back resumes it)
         self.auto_since: dict[str, float] = {}  # seat: loop time it went auto in its turn
         self.owner: str | None = None  # the process that runs it (several processes: leases)
+        self.asked: dict[str, object] = {}  # seat: a seat command sent to the owner, unanswered
         self.turn: tuple[str, int, float] | None = None  # (seat, seq, started) of the clock
         self.clock_handle: asyncio.TimerHandle | None = None
         self.deadline = 0.0  # loop time when the turn's clock and bank run out
