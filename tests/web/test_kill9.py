@@ -2,7 +2,8 @@
 
 Two players and two bots play some moves over real WebSockets; the server is killed with
 SIGKILL, started again on the same file, and the table is back at the same seq with the same
-views for every seat and for a spectator, and play goes on.
+views for every seat and for a spectator, and play goes on.  A seat handed to the bot ("let a
+bot play") is still auto after a kill -9, and its bot plays its turns at once.
 """
 
 from __future__ import annotations
@@ -125,6 +126,49 @@ def test_kill_9_and_restart_resume_the_table(tmp_path: Path) -> None:
             st = _state(ws)
             ws.send(json.dumps({"type": "act", "action": st["legal"][0], "seq": st["seq"]}))
             assert _state(ws, st["seq"] + 1)["last"]["seat"] == to_act
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def _auto(state: dict[str, Any], seat: str) -> bool:
+    return bool(next(s for s in state["table"]["seats"] if s["seat"] == seat)["auto"])
+
+
+def test_kill_9_keeps_a_seat_the_bot_plays_auto(tmp_path: Path) -> None:
+    """Issue #30: "let a bot play" was lost on every restart, and the table then waited out
+    the absent person's whole clock and bank (here 120 + 30 s)."""
+    db = tmp_path / "trapoula.db"
+    port = _free_port()
+    proc = _start(db, port)
+    try:
+        t = _post(port, "/api/tables", {
+            "game": "bourloto", "preset": "ru", "name": "Alice", "seat": "P1",
+            "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "bot"}],
+            "table": {"clock": 120, "bank": 30}})
+        j = _post(port, f"/api/tables/{t['code']}/join", {"name": "Bob"})
+        base = f"ws://127.0.0.1:{port}/ws/{t['table_id']}"
+        with connect(f"{base}?token={t['token']}") as p1:
+            _state(p1)
+            p1.send(json.dumps({"type": "autoplay"}))
+            while not _auto(_state(p1), "P1"):
+                pass
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+        proc = _start(db, port)
+        with connect(f"{base}?token={j['token']}") as p3:
+            st = _state(p3)
+            assert _auto(st, "P1") and not _auto(st, "P3")
+            t0, by_p1 = time.monotonic(), 0
+            while by_p1 < 2:  # two of P1's turns, each played at once by its bot
+                assert time.monotonic() - t0 < 20, "P1's turns were not played"
+                if st["to_act"] == "P3" and st["legal"]:
+                    p3.send(json.dumps({"type": "act", "action": st["legal"][0],
+                                        "seq": st["seq"]}))
+                st = _state(p3)
+                by_p1 += (st["last"] or {}).get("seat") == "P1"
+            assert _auto(st, "P1")
     finally:
         proc.kill()
         proc.wait(10)

@@ -4,6 +4,8 @@ hands it over; the creator gives open seats to bots or holds the deal; tables ex
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +13,7 @@ from tests.web.helpers import act, connect, send, settle
 from trapoula.web.bus import LocalBus
 from trapoula.web.limits import Limits
 from trapoula.web.service import ServiceError, TableService
-from trapoula.web.store import MemoryStore
+from trapoula.web.store import MemoryStore, SqlStore
 
 pytestmark = pytest.mark.anyio
 
@@ -162,3 +164,95 @@ async def test_clock_settings_and_private_tables() -> None:
     info = svc.tables[solo["table_id"]].info()
     assert info["settings"]["seed_chosen"] and info["settings"]["clock"] == 60
     await svc.close()
+
+
+async def test_a_takeback_resumes_the_rest_of_the_turn_never_a_fresh_clock() -> None:
+    svc = TableService(MemoryStore(), LocalBus(), bot_delay=2.0, fixed_seeds=True,
+                       clock_scale=SCALE)  # the bot waits 2 s: the take-back comes first
+    await svc.start()
+    t = await _table(svc, table={"clock": 120, "bank": 60})
+    await svc.join(t["code"], "Bob")
+    p1 = await connect(svc, t["table_id"], t["token"])
+    table = svc.tables[t["table_id"]]
+    await asyncio.sleep(40 * SCALE)  # 40 of the turn's 120 clock seconds
+    await send(svc, p1, {"type": "autoplay"})
+    assert "P1" in table.auto and p1.state()["clock"] is None and table.seq == 0
+    assert 39 < table.used["P1"][1] < 70
+    await asyncio.sleep(30 * SCALE)  # the turn's clock runs on while the bot holds the seat
+    await send(svc, p1, {"type": "takeback"})
+    clock = p1.state()["clock"]
+    assert "P1" not in table.auto and clock["seat"] == "P1"
+    assert clock["left"] < 51 * SCALE and clock["bank"] == pytest.approx(60 * SCALE)
+    assert table.used["P1"][1] > 69
+    await _until(lambda: "P1" in table.auto, 3.0)  # the rest (≈ 50 + 60 s) runs out
+    assert table.bank["P1"] == 0 and table.seq == 0
+    await send(svc, p1, {"type": "takeback"})  # the turn's time is used up: the bot's turn
+    assert p1.errors() == ["seat"] and "used up" in p1.of("error")[-1]["message"]
+    assert "P1" in table.auto
+    await _until(lambda: table.seq >= 1, 4.0)  # the bot plays it
+    await send(svc, p1, {"type": "takeback"})  # from the next turn on the seat is P1's
+    assert "P1" not in table.auto and p1.errors() == ["seat"]
+    await svc.close()
+
+
+async def test_a_takeback_loop_does_not_freeze_the_table() -> None:
+    """The attack of issue #30: take the seat back each time the clock gives it to the bot."""
+    svc = TableService(MemoryStore(), LocalBus(), bot_delay=0.05, fixed_seeds=True,
+                       clock_scale=SCALE)
+    await svc.start()
+    t = await _table(svc, table={"clock": 15, "bank": 5},
+                     seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3)
+    p1 = await connect(svc, t["table_id"], t["token"])
+    table = svc.tables[t["table_id"]]
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 2.0
+    takebacks = 0
+    while loop.time() < end:
+        if "P1" in table.auto:
+            await send(svc, p1, {"type": "takeback"})
+            takebacks += 1
+        await asyncio.sleep(0.002)
+    # each of P1's turns lasts its clock (0.15 s; the bank is spent at the first), then the bot
+    # plays it: before the fix the first take-back started a new clock each time and the
+    # table stayed at P1's first turn
+    assert takebacks >= 3 and table.seq >= 8, (takebacks, table.seq)
+    await svc.close()
+
+
+async def test_auto_seats_and_banks_survive_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    svc = TableService(SqlStore(url), LocalBus(), bot_delay=0, fixed_seeds=True,
+                       clock_scale=SCALE)
+    await svc.start()
+    t = await _table(svc, table={"clock": 60, "bank": 300})
+    j = await svc.join(t["code"], "Bob")
+    p1 = await connect(svc, t["table_id"], t["token"])
+    p2 = await connect(svc, t["table_id"], j["token"])
+    table = svc.tables[t["table_id"]]
+    await asyncio.sleep(70 * SCALE)  # P1 acts 10 s into the bank
+    await act(svc, p1, "pass")
+    await _until(lambda: table.state.current_player == "P2")
+    await send(svc, p1, {"type": "autoplay"})
+    bank = table.bank["P1"]
+    assert 240 < bank < 291
+    # stored at once (a kill -9 now loses nothing): the seat's row says auto and the bank
+    row = svc.store.get_table(t["table_id"])
+    assert row is not None and json.loads(row.seats[0].clock or "{}") == {
+        "auto": "hand", "bank": round(bank, 3)}
+    seq = table.seq
+    await svc.close()
+    svc.store.close()
+
+    again = TableService(SqlStore(url), LocalBus(), bot_delay=0, fixed_seeds=True,
+                         clock_scale=SCALE)
+    await again.start()
+    table = again.tables[t["table_id"]]
+    assert table.auto == {"P1"} and table.bank["P1"] == pytest.approx(bank, abs=0.01)
+    assert table.seq == seq and table.state.current_player == "P2"
+    p2 = await connect(again, t["table_id"], j["token"])
+    assert _seat(p2.state(), "P1")["auto"]
+    await act(again, p2, p2.state()["legal"][-1])
+    # the bots play P1 at once, not after its clock and bank (3.6 s here)
+    await _until(lambda: table.state.current_player == "P2" or table.seq > seq + 4, 0.5)
+    await again.close()
+    again.store.close()

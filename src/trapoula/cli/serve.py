@@ -26,6 +26,10 @@ def add_parser(sub: Any) -> None:
                         "memory:// keeps nothing)")
     p.add_argument("--redis-url", default=None,
                    help="Redis URL shared by several server processes (redis://host:6379/0)")
+    p.add_argument("--lease-ttl", type=positive, default=6.0,
+                   help="with --redis-url: seconds a process's hold on a table lasts without "
+                        "renewal; another process takes over the tables of one that died "
+                        "within about this long (6)")
     p.add_argument("--bot-delay", type=seconds, default=0.5,
                    help="seconds a bot waits before it plays, so people can follow (0.5)")
     p.add_argument("--ws-compress", action=argparse.BooleanOptionalAction, default=True,
@@ -75,7 +79,8 @@ def add_parser(sub: Any) -> None:
 
 def build_app(database_url: str, redis_url: str | None = None, bot_delay: float = 0.5,
               limits: Any = None, allowed_origins: tuple[str, ...] = (),
-              clock_scale: float = 1.0, ipv6_prefix: int = 64) -> Any:
+              clock_scale: float = 1.0, ipv6_prefix: int = 64,
+              lease_ttl: float = 6.0) -> Any:
     """The Starlette app over a store and a bus made from these URLs."""
     from trapoula.web.app import create_app
     from trapoula.web.bus import Bus, LocalBus
@@ -90,7 +95,7 @@ def build_app(database_url: str, redis_url: str | None = None, bot_delay: float 
     else:
         bus = LocalBus()
     service = TableService(open_store(database_url), bus, bot_delay=bot_delay, limits=limits,
-                           clock_scale=clock_scale)
+                           clock_scale=clock_scale, lease_ttl=lease_ttl)
     return create_app(service, allowed_origins=allowed_origins, gc_tuning=True,
                       ipv6_prefix=ipv6_prefix)
 
@@ -144,7 +149,8 @@ def _serve(args: argparse.Namespace, con: Console) -> int:
 
     limits = limits_of(args)
     app = build_app(args.database_url, args.redis_url, args.bot_delay, limits,
-                    tuple(args.allowed_origin), args.clock_scale, args.ipv6_prefix)
+                    tuple(args.allowed_origin), args.clock_scale, args.ipv6_prefix,
+                    args.lease_ttl)
     con.print(f"trapoula: serving on http://{args.host}:{args.port} ({_safe(args.database_url)})")
     before, nofile = raise_nofile()
     caps = caps_for(nofile, args.max_connections, args.max_connections_per_address)

@@ -28,6 +28,11 @@ __all__ = ["Bus", "LocalBus"]
 
 
 class Bus(Protocol):
+    @property
+    def healthy(self) -> bool:
+        """False while messages may not get through (the service then reads the store)."""
+        ...
+
     async def publish(self, table_id: str, message: dict[str, Any]) -> None: ...
     def subscribe(self, table_id: str, origin: str | None = None
                   ) -> AsyncIterator[dict[str, Any]]: ...
@@ -57,6 +62,10 @@ class LocalBus:
 
     def __init__(self) -> None:
         self._subs: dict[str, dict[asyncio.Queue[dict[str, Any] | None], str | None]] = {}
+
+    @property
+    def healthy(self) -> bool:
+        return True
 
     async def publish(self, table_id: str, message: dict[str, Any]) -> None:
         subs = self._subs.get(table_id)

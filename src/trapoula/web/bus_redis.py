@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import AsyncGenerator
 from typing import Any
@@ -47,9 +48,14 @@ class RedisBus:
     ``async for message in bus.subscribe(table_id)`` to receive them, ``await bus.close()``.
     """
 
-    def __init__(self, url: str, *, reconnect_delay: float = 0.2) -> None:
+    def __init__(self, url: str, *, reconnect_delay: float = 0.2,
+                 publish_timeout: float = 1.0) -> None:
         self.url = url
         self._reconnect_delay = reconnect_delay
+        self._publish_timeout = publish_timeout
+        self._pub_down: float | None = None  # since when publishes fail (None: they work)
+        self._sub_down = False  # the reader lost its connection and has not read since
+        self._probe: asyncio.Future[None] | None = None  # a publish tried while Redis is down
         # health checks: an idle pub/sub connection PINGs now and then, so a dead one is noticed
         self._redis: aioredis.Redis = aioredis.Redis.from_url(
             url, health_check_interval=15, socket_keepalive=True)
@@ -67,6 +73,12 @@ class RedisBus:
         """The Redis channel of a table."""
         return CHANNEL_PREFIX + table_id
 
+    @property
+    def healthy(self) -> bool:
+        """False while Redis does not take publishes or the reader is cut off: messages may
+        be lost, so the service reads the store instead (web/owners.py)."""
+        return self._pub_down is None and not self._sub_down
+
     # -- publishing ----------------------------------------------------------------------------
 
     async def publish(self, table_id: str, message: dict[str, Any]) -> None:
@@ -79,10 +91,29 @@ class RedisBus:
         if self._closed:
             raise RuntimeError("the bus is closed")
         data = json.dumps(message, separators=(",", ":"))
-        try:
-            await self._redis.publish(self.channel(table_id), data)
+        if self._pub_down is not None:
+            # Redis failed: no table waits for it.  One message at a time goes out in the
+            # background (its success ends the outage); the others are dropped (the service
+            # reads the store while the bus is not healthy)
+            if self._probe is None or self._probe.done():
+                self._probe = asyncio.ensure_future(self._send(table_id, data))
+            return
+        await self._send(table_id, data)
+
+    async def _send(self, table_id: str, data: str) -> None:
+        try:  # bounded: the caller may hold a table's lock
+            await asyncio.wait_for(self._redis.publish(self.channel(table_id), data),
+                                   self._publish_timeout)
         except (RedisError, OSError) as exc:
-            _log.error("redis bus: could not publish to table %s: %s", table_id, exc)
+            if self._pub_down is None:
+                _log.error("redis bus: could not publish to table %s (%s); publishing again "
+                           "once Redis answers", table_id, exc or type(exc).__name__)
+                self._pub_down = time.monotonic()
+            return
+        if self._pub_down is not None:
+            _log.warning("redis bus: publishing again after %.1f s",
+                         time.monotonic() - self._pub_down)
+            self._pub_down = None
 
     def _deliver(self, table_id: str, message: dict[str, Any]) -> None:
         for queue in self._queues.get(table_id, ()):
@@ -185,6 +216,7 @@ class RedisBus:
         while not self._closed:
             pubsub = self._pubsub
             if pubsub is None or not pubsub.subscribed:
+                self._sub_down = False  # nothing to read: publishes say whether Redis answers
                 self._wake.clear()
                 await self._wake.wait()
                 continue
@@ -195,7 +227,9 @@ class RedisBus:
             except Exception as exc:  # the reader must outlive any error
                 if self._closed:
                     return
-                _log.warning("redis bus: connection lost (%r); reconnecting", exc)
+                if not self._sub_down:
+                    _log.warning("redis bus: connection lost (%r); reconnecting", exc)
+                self._sub_down = True
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
                 with contextlib.suppress(RedisError, OSError):
@@ -203,6 +237,9 @@ class RedisBus:
                     await pubsub.connection.connect()
                 continue
             delay = self._reconnect_delay
+            if self._sub_down:
+                _log.warning("redis bus: connected again")
+                self._sub_down = False
             if raw is None:
                 continue
             kind = raw.get("type")
@@ -250,6 +287,8 @@ class RedisBus:
                 if not future.done():
                     future.set_result(None)  # the waiting subscriber then sees the end
         self._confirm.clear()
+        if self._probe is not None:
+            self._probe.cancel()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, RedisError, OSError):

@@ -195,7 +195,7 @@ class LobbyMixin:
                                   hash_token(token), write=True):
             raise ServiceError(409, "seat_taken", f"seat {seat} is taken; free seats: {free}")
         self.quotas.take_seat(address, table_id, seat, self._holds)
-        table.auto.discard(seat)  # an open seat a bot was playing: the newcomer plays it
+        self._forget_seat_clock(table, seat)  # an open seat a bot played: the newcomer's
         if commit is not None and table.chain is not None:
             try:  # the seat is taken: a database failing here only loses its contribution
                 await self._refresh_row(table)
@@ -228,7 +228,9 @@ class LobbyMixin:
                                                 "seats": True, "origin": self.origin})
         self._kick_bots(table)
 
-    async def _refresh_row(self: TableService, table: Table) -> None:
+    async def _refresh_row(self: TableService, table: Table, clocks: bool = False) -> None:
+        """The table's row from the store; the seats' clock states too at a process that does
+        not own the table (``clocks``: at the owner too, when it takes the table over)."""
         try:
             row = await self._db(self.store.get_table, table.table_id)
         except Exception as exc:  # keep the row we have
@@ -237,8 +239,15 @@ class LobbyMixin:
         if row is not None:
             if table.state.is_over and row.status != "finished":
                 row = with_status(row, "finished")
+            old = table.row
             table.set_row(row)
             self._arm_reveal(table)  # the seed's values awaited (another process asked)
+            if clocks or not self._owns(table):
+                table.load_clocks()  # auto, banks: as the table's owner stored them
+            else:  # the owner's own are newer (a save may be on its way): only seats that
+                for was, now in zip(old.seats, row.seats, strict=False):  # changed hands
+                    if (was.token_hash, was.kind) != (now.token_hash, now.kind):
+                        self._forget_seat_clock(table, now.seat)
 
     async def list_tables(self: TableService, status: str | None = None, limit: int = 50
                           ) -> list[dict[str, Any]]:

@@ -65,9 +65,10 @@ class PlayMixin:
                 raise ProtocolError("not_your_turn", str(exc)) from None
             except IllegalActionError as exc:
                 raise ProtocolError("illegal", str(exc)) from None
-            table.auto.discard(conn.seat)  # a person who plays has taken the seat back
+            if conn.seat in table.auto:  # a person who plays has taken the seat back
+                self._forget_auto(table, conn.seat)
             if not await self._commit(table, conn.seat, str(action), new,
-                                      patience=self.db_patience):
+                                      patience=self.db_patience, person=True):
                 raise ProtocolError("stale", f"another move came first; the table is at seq "
                                     f"{table.seq}")
         self._kick_bots(table)
@@ -96,8 +97,17 @@ class PlayMixin:
             self._db_ok()
             return ok, retried
 
+    def _forget_auto(self: TableService, table: Table, seat: str) -> None:
+        """The seat's person plays again (stored by the table's owner)."""
+        table.auto.discard(seat)
+        table.auto_why.pop(seat, None)
+        table.used.pop(seat, None)
+        table.auto_since.pop(seat, None)
+        if self._owns(table):
+            self._spawn(self._save_clock(table, seat))
+
     async def _commit(self: TableService, table: Table, seat: str, action: str, new: GameState, *,
-                      patience: float | None) -> bool:
+                      patience: float | None, person: bool = False) -> bool:
         """Store the action, then advance, broadcast and publish (the caller holds the lock).
         False when another move won the seq; a database that stays down raises
         ``ProtocolError('unavailable')`` (nothing stored)."""
@@ -128,17 +138,21 @@ class PlayMixin:
         self._arm_clock(table)
         self._broadcast(table)
         self._evict_if_idle(table)
-        await self.bus.publish(table.table_id, {"table": table.table_id, "seq": seq,
-                                                "seat": seat, "action": action,
-                                                "origin": self.origin})
+        news = {"table": table.table_id, "seq": seq, "seat": seat, "action": action,
+                "origin": self.origin}
+        if person:
+            news["person"] = True  # the owner takes an auto seat's person back
+        await self.bus.publish(table.table_id, news)
         return True
 
-    async def _catch_up(self: TableService, table: Table) -> None:
+    async def _catch_up(self: TableService, table: Table) -> list[tuple[int, str, str]]:
+        """The moves other processes stored since this one's seq, applied; those moves."""
         acts = await self._db(self.store.actions, table.table_id, table.seq)
         for seq, seat, action in acts:
             table.advance(apply_as(table.state, seat, action), seq, seat, action)
         if table.state.is_over:
             table.set_row(with_status(table.row, "finished"))
+        return acts
 
     async def _follow(self: TableService, table: Table) -> None:
         """Other processes' news about this table: catch up and tell this process's sockets."""
@@ -149,6 +163,9 @@ class PlayMixin:
                 for c in tuple(table.conns):
                     c.push(str(msg["chat"]))
                 continue
+            if "ask" in msg or "notice" in msg:  # seat commands for the owner, its answers
+                await self._owner_message(table, msg)
+                continue
             async with table.lock:
                 seq = msg.get("seq")
                 if msg.get("seats") or not isinstance(seq, int):  # also {"resync": True}
@@ -157,6 +174,7 @@ class PlayMixin:
                         and isinstance(msg.get("action"), str) and not msg.get("seats")):
                     # the next move, committed by another process: no need to read it back
                     try:
+                        self._turn_done(table, str(msg["seat"]))
                         table.advance(apply_as(table.state, str(msg["seat"]), msg["action"]),
                                       seq, str(msg["seat"]), msg["action"])
                         if table.state.is_over:
@@ -165,9 +183,13 @@ class PlayMixin:
                         await self._catch_up(table)
                 elif not isinstance(seq, int) or seq > table.seq:
                     await self._catch_up(table)
+                if msg.get("person"):  # people play here through another process
+                    table.idle_since = time.monotonic()
+                    if msg.get("seat") in table.auto:
+                        self._forget_auto(table, str(msg["seat"]))
                 self._arm_clock(table)
                 self._broadcast(table)
-            # bots are driven by the process that committed the move before theirs
+            self._kick_bots(table)  # the owner's bots play on (web/owners.py)
 
     # --- sending ------------------------------------------------------------------------------
     def _broadcast(self: TableService, table: Table) -> None:

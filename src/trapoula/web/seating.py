@@ -113,7 +113,7 @@ class SeatingMixin:
 
     # --- bots ---------------------------------------------------------------------------------
     def _kick_bots(self: TableService, table: Table) -> None:
-        if self._closing or table.state.is_over or table.held:
+        if self._closing or table.state.is_over or table.held or not self._owns(table):
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -137,7 +137,8 @@ class SeatingMixin:
         while not self._closing and self.tables.get(table.table_id) is table:
             state, seq = table.state, table.seq
             seat = state.current_player
-            if state.is_over or seat is None or table.held or not table.bot_plays(seat):
+            if (state.is_over or seat is None or table.held or not table.bot_plays(seat)
+                    or not self._owns(table)):
                 return
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
@@ -161,7 +162,7 @@ class SeatingMixin:
                 action = state.legal_actions()[0]
                 new = state.apply(action)
             async with table.lock:
-                if table.seq != seq or not table.bot_plays(seat):
+                if table.seq != seq or not table.bot_plays(seat) or not self._owns(table):
                     continue  # the table moved on while the bot thought (or the person is back)
                 try:
                     await self._commit(table, seat, str(action), new, patience=None)
@@ -188,6 +189,9 @@ class SeatingMixin:
             return
         loop = asyncio.get_running_loop()
         now = loop.time()
+        used = table.used.get(seat)
+        if used is not None and used[0] == table.seq:  # a take-back: the rest of that turn
+            now -= used[1] * table.clock_scale
         table.turn = (seat, table.seq, now)
         bank = table.bank.setdefault(seat, float(s.bank))
         table.deadline = now + (s.clock + bank) * table.clock_scale
@@ -212,10 +216,26 @@ class SeatingMixin:
             return
         used = (time.monotonic() - turn[2]) / table.clock_scale
         over = used - table.settings.clock
+        table.used.pop(seat, None)
         if over > 0:
             bank = table.bank.get(seat, float(table.settings.bank))
             table.bank[seat] = max(0.0, bank - over)
+            if self._owns(table):  # the bank outlives a restart (the owner stores it)
+                self._spawn(self._save_clock(table, seat))
         self._stop_clock(table)
+
+    async def _save_clock(self: TableService, table: Table, seat: str) -> None:
+        """Store a seat's clock state (auto, bank, a stopped turn): a restart or the next
+        owner runs the seat as it is now."""
+        try:
+            await self._db(self.leases.set_clock, table.table_id, seat, table.clock_state(seat))
+        except Exception as exc:
+            self._db_failed(exc, "storing a seat's clock")
+
+    async def _seat_news(self: TableService, table: Table) -> None:
+        """A seat's state changed (auto, a seat taken or left): every process's sockets."""
+        await self.bus.publish(table.table_id, {"table": table.table_id, "seq": table.seq,
+                                                "seats": True, "origin": self.origin})
 
     async def _time_out(self: TableService, table: Table, seat: str, seq: int) -> None:
         async with table.lock:
@@ -224,12 +244,18 @@ class SeatingMixin:
                     or self.tables.get(table.table_id) is not table):
                 self._arm_clock(table)  # the turn ended meanwhile: the next one's clock
                 return
+            if not self._owns(table):  # the owner's clock decides (it ran the same turn)
+                return
             table.turn = None
+            table.used[seat] = (seq, table.settings.clock + table.bank.get(seat, 0.0))
             table.bank[seat] = 0.0
             table.auto.add(seat)
+            table.auto_why[seat] = "clock"
             log.info("table %s: %s ran out of time; a bot plays the seat until its person "
                      "takes it back", table.table_id, seat)
+            await self._save_clock(table, seat)
             self._broadcast(table)
+        await self._seat_news(table)
         self._kick_bots(table)
 
     # --- seat messages ------------------------------------------------------------------------
@@ -241,22 +267,61 @@ class SeatingMixin:
             raise ProtocolError("spectator", "spectators watch; take a seat first")
         if table.state.is_over and kind != "leave":
             raise ProtocolError("finished", "the game is over")
-        if kind == "autoplay":
-            table.auto.add(seat)
-            self._arm_clock(table)
-            self._broadcast(table)
-            self._kick_bots(table)
-        elif kind == "takeback":
-            if seat not in table.auto:
+        if kind in ("autoplay", "takeback"):
+            if kind == "takeback" and seat not in table.auto:
                 raise ProtocolError("seat", f"you play seat {seat} already")
-            table.auto.discard(seat)
-            table.bank.setdefault(seat, float(table.settings.bank))
-            self._arm_clock(table)
-            self._broadcast(table)
+            if self._owns(table):
+                await self._seat_command(table, seat, kind)
+            else:  # the table's owner runs its seats: ask it (web/owners.py)
+                await self._ask_owner(table, seat, kind)
         elif kind == "leave":
             await self._leave(table, seat)
         else:  # seat_bot
             await self._give_to_bot(table, seat, msg["seat"])
+
+    async def _seat_command(self: TableService, table: Table, seat: str, kind: str) -> None:
+        """``autoplay`` or ``takeback`` of ``seat``, at the process that owns the table.
+
+        A take-back resumes the turn with what its clock and bank have left (they ran on while
+        the bot held the seat: never a fresh clock, never a refilled bank); when they are used
+        up, the bot plays this turn and the take-back is refused until it has."""
+        async with table.lock:
+            now = asyncio.get_running_loop().time()
+            if kind == "autoplay":
+                turn = table.turn
+                if turn is not None and turn[0] == seat and turn[1] == table.seq:
+                    table.used[seat] = (table.seq, (now - turn[2]) / table.clock_scale)
+                    table.auto_since[seat] = now
+                table.auto.add(seat)
+                table.auto_why[seat] = "hand"
+            else:
+                if seat not in table.auto:
+                    raise ProtocolError("seat", f"you play seat {seat} already")
+                used, since = table.used.get(seat), table.auto_since.pop(seat, None)
+                if used is not None and since is not None:  # the turn's clock ran meanwhile
+                    table.used[seat] = (used[0], used[1] + (now - since) / table.clock_scale)
+                    table.auto_since[seat] = now
+                if table.spent(seat):
+                    raise ProtocolError(
+                        "seat", f"the time of this turn is used up: the bot plays seat {seat}'s "
+                        "turn; take the seat back after its move")
+                table.auto.discard(seat)
+                table.auto_why.pop(seat, None)
+                table.bank.setdefault(seat, float(table.settings.bank))
+            await self._save_clock(table, seat)
+            self._arm_clock(table)
+            self._broadcast(table)
+        await self._seat_news(table)
+        self._kick_bots(table)
+
+    def _forget_seat_clock(self: TableService, table: Table, seat: str) -> None:
+        """The seat changed hands (left, joined, given to a bot): its clock state goes (the
+        store resets it with the seat's row)."""
+        table.auto.discard(seat)
+        table.auto_why.pop(seat, None)
+        table.bank.pop(seat, None)
+        table.used.pop(seat, None)
+        table.auto_since.pop(seat, None)
 
     async def _leave(self: TableService, table: Table, seat: str) -> None:
         try:
@@ -266,7 +331,7 @@ class SeatingMixin:
             raise ProtocolError("unavailable", "the database is not answering; you still "
                                 "hold the seat: try again in a moment") from None
         self.quotas.free_seat(table.table_id, seat)
-        table.auto.discard(seat)
+        self._forget_seat_clock(table, seat)
         left = dumps({"type": "left", "seat": seat})
         for c in tuple(table.conns):
             if c.seat == seat:
@@ -292,7 +357,7 @@ class SeatingMixin:
             self._db_failed(exc, "giving a seat to a bot")
             raise ProtocolError("unavailable", "the database is not answering; try again in "
                                 "a moment") from None
-        table.auto.discard(target)
+        self._forget_seat_clock(table, target)
         await self._seats_changed(table)
 
     # --- the sweeper --------------------------------------------------------------------------
@@ -329,6 +394,10 @@ class SeatingMixin:
                 conn.stuck(mono)
             if table.state.is_over:
                 self._evict_if_idle(table)
+                continue
+            if not self._owns(table):  # its owner decides; this process only lets it go
+                if not table.conns and mono - table.idle_since > self.limits.idle_ttl:
+                    self._unload(table)
                 continue
             waiting = table.seq == 0 and any(not s.taken for s in table.row.seats)
             if waiting and wall - table.row.created > self.limits.open_ttl:

@@ -16,14 +16,16 @@ database error is retried (the table waits, the log says so), never reported as 
 The service is put together from one module per concern: :mod:`.lobby` (creating, joining,
 finding tables; records and replays), :mod:`.sockets` (connections, client frames, chat),
 :mod:`.play` (moves, the log, other processes' news, the broadcast) and :mod:`.seating`
-(clocks, seats that come and go, bots, the sweeper); this module holds the plumbing (the
-store's worker threads, tasks) and loading, resuming and unloading tables.
+(clocks, seats that come and go, bots, the sweeper) and :mod:`.owners` (which process runs a
+table when several share the database); this module holds the plumbing (the store's worker
+threads, tasks) and loading, resuming and unloading tables.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -37,9 +39,11 @@ from trapoula.web.bus import Bus, LocalBus
 from trapoula.web.conn import Connection
 from trapoula.web.dealing import DealingMixin
 from trapoula.web.group_commit import GroupCommit
+from trapoula.web.leases import Leases, leases_of
 from trapoula.web.limits import Limits
 from trapoula.web.lobby import LobbyMixin
 from trapoula.web.log_writer import PgLoopWriter, loop_writer
+from trapoula.web.owners import OwnersMixin
 from trapoula.web.play import PlayMixin, StoreDown
 from trapoula.web.quota import Quotas
 from trapoula.web.seating import SeatingMixin
@@ -53,7 +57,8 @@ log = logging.getLogger("trapoula.web")
 T = TypeVar("T")
 
 
-class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMixin):
+class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMixin,
+                   OwnersMixin):
     """Everything a table does, for the web app and the tests (see the module docstring)."""
 
     def __init__(
@@ -69,6 +74,8 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         clock_scale: float = 1.0,
         db_patience: float = 5.0,
         loop_log: bool = True,
+        leases: bool | None = None,
+        lease_ttl: float = 6.0,
     ) -> None:
         self.store = store
         self.bus: Bus = bus if bus is not None else LocalBus()
@@ -78,7 +85,13 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         self.fixed_seeds = fixed_seeds  # tests and benchmarks may choose any table's seed
         self.clock_scale = clock_scale
         self.db_patience = db_patience  # seconds a person's move waits for a failing database
-        self.origin = uuid.uuid4().hex
+        self.origin = f"p{os.getpid()}-{uuid.uuid4().hex[:8]}"  # this process, in logs too
+        # several processes (a shared bus): each table is run by the holder of its lease
+        # (web/owners.py); None: this process runs every table it holds
+        if leases is None:
+            leases = not isinstance(self.bus, LocalBus)
+        self.lease_ttl: float | None = lease_ttl if leases else None
+        self.unloadable: set[str] = set()  # tables whose log no longer replays (not retried)
         sqlite = bool(getattr(store, "sqlite", False))
         self._db_limiter = anyio.CapacityLimiter(db_threads or (1 if sqlite else 8))
         self._inline_db = isinstance(store, MemoryStore)
@@ -97,6 +110,11 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         self._background: set[asyncio.Task[None]] = set()
         self.db_down_since: float | None = None
         self._db_fault_write = False  # the fault began or went on with a failed write
+
+    @property
+    def leases(self) -> Leases:
+        """The store's leases and seat clock states (web/leases.py)."""
+        return leases_of(self.store)
 
     # --- plumbing -----------------------------------------------------------------------------
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -156,7 +174,15 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         return task
 
     async def start(self) -> int:
-        """Load every unfinished table (replaying its actions) and let its bots play."""
+        """Load every unfinished table (replaying its actions) and let its bots play (several
+        processes: the tables nobody else runs, web/owners.py)."""
+        if self.lease_ttl is not None:
+            log.warning("this process is %s; tables change owner within %g s of a process's "
+                        "end", self.origin, self.lease_ttl)
+            loaded = await self._lease_round()
+            self._start_leases()
+            self._start_sweeper()
+            return loaded
         rows = await self._db(partial(self.store.list_tables, open_only=True, limit=100000))
         for row in rows:
             try:
@@ -171,6 +197,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
 
     async def close(self) -> None:
         self._closing = True
+        await self._release_leases()  # the other processes take the tables at once
         tasks = [t for t in self._background if not t.done()]
         for table in self.tables.values():
             tasks += [t for t in (table.bot_task, table.sub_task) if t is not None and not t.done()]
@@ -215,6 +242,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
             acts = await self._db_try("loading a table", self.store.actions, table_id, 0)
             table = await anyio.to_thread.run_sync(self._replay, row, acts)
             table.clock_scale = self.clock_scale
+            await self._claim_one(table)
             self.tables[table_id] = table
             table.sub_task = self._supervise(lambda: self._follow(table), f"following {table_id}",
                                              table)
@@ -235,7 +263,9 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
                 self._db_failed(exc, "reading a table's moves", write=False)
                 return
             if table.seq != seq:
+                self._arm_clock(table)
                 self._broadcast(table)
+        self._kick_bots(table)  # the owner's bots play the moves found
 
     @staticmethod
     def _replay(row: TableRow, acts: list[tuple[int, str, str]]) -> Table:
@@ -245,6 +275,7 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         table.reset_fair()  # the deals' commitments and the seed's chain (web/fair.py)
         for seq, seat, action in acts:
             table.advance(apply_as(table.state, seat, action), seq, seat, action)
+        table.load_clocks()  # auto seats, banks, a stopped turn: as stored
         return table
 
 
@@ -257,6 +288,8 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         if self.tables.get(table.table_id) is not table:
             return
         del self.tables[table.table_id]
+        if self._owns(table) and self.lease_ttl is not None and not self._closing:
+            self._spawn(self._release_leases([table.table_id]))
         if table.clock_handle is not None:
             table.clock_handle.cancel()
         if table.reveal_handle is not None:

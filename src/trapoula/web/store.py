@@ -66,6 +66,7 @@ class SeatRow:
     bot: str | None = None
     level: str | None = None
     token_hash: str | None = None
+    clock: str | None = None  # JSON: auto, bank, the turn it paused (web/owners.py); None: fresh
 
     @property
     def taken(self) -> bool:
@@ -203,7 +204,7 @@ class MemoryStore:
             seats = list(row.seats)
             for k, s in enumerate(seats):
                 if s.seat == seat and s.kind == "human" and s.token_hash is None:
-                    seats[k] = replace(s, name=name, token_hash=token_hash)
+                    seats[k] = replace(s, name=name, token_hash=token_hash, clock=None)
                     self._tables[table_id] = replace(row, seats=seats)
                     return True
             return False
@@ -329,6 +330,7 @@ class SqlStore:
             sa.Column("bot", sa.String(32)),
             sa.Column("level", sa.String(32)),
             sa.Column("token_hash", sa.String(128)),
+            sa.Column("clock", sa.Text),
         )
         self.log = sa.Table(
             "actions", md,
@@ -379,7 +381,8 @@ class SqlStore:
             if row.seats:
                 c.execute(self.seats.insert(), [
                     {"table_id": row.table_id, "seat": s.seat, "pos": k, "kind": s.kind,
-                     "name": s.name, "bot": s.bot, "level": s.level, "token_hash": s.token_hash}
+                     "name": s.name, "bot": s.bot, "level": s.level, "token_hash": s.token_hash,
+                     "clock": s.clock}
                     for k, s in enumerate(row.seats)
                 ])
 
@@ -392,7 +395,7 @@ class SqlStore:
              .order_by(self.seats.c.table_id, self.seats.c.pos))
         for s in c.execute(q):
             seats[s.table_id].append(
-                SeatRow(s.seat, s.kind, s.name, s.bot, s.level, s.token_hash)
+                SeatRow(s.seat, s.kind, s.name, s.bot, s.level, s.token_hash, s.clock)
             )
         return [
             TableRow(r.table_id, r.code, r.game, r.preset, json.loads(r.options), int(r.seed),
@@ -439,7 +442,7 @@ class SqlStore:
                 s.update()
                 .where(s.c.table_id == table_id, s.c.seat == seat, s.c.kind == "human",
                        s.c.token_hash.is_(None))
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, clock=None)
             )
             return bool(r.rowcount == 1)
 
@@ -450,7 +453,7 @@ class SqlStore:
         with self.engine.begin() as c:
             c.execute(s.update().where(s.c.table_id == table_id, s.c.seat == row.seat)
                       .values(kind=row.kind, name=row.name, bot=row.bot, level=row.level,
-                              token_hash=row.token_hash))
+                              token_hash=row.token_hash, clock=row.clock))
 
     # --- the action log -----------------------------------------------------------------------
     @_guard

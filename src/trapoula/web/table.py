@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import re
 import time
@@ -82,7 +83,13 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.sub_task: asyncio.Task[None] | None = None
         self.auto: set[str] = set()  # human seats a bot plays (clock ran out, handed over)
+        self.auto_why: dict[str, str] = {}  # seat: "clock" (ran out) or "hand" (autoplay)
         self.bank: dict[str, float] = {}  # seconds of time bank left per seat
+        self.used: dict[str, tuple[int, float]] = {}  # seat: (seq, clock seconds used) when
+        # that turn's clock was last read because the seat went auto (a take-back resumes it)
+        self.auto_since: dict[str, float] = {}  # seat: loop time it went auto in its turn
+        self.owner: str | None = None  # the process that runs it (several processes: leases)
+        self.asked: dict[str, object] = {}  # seat: a seat command sent to the owner, unanswered
         self.turn: tuple[str, int, float] | None = None  # (seat, seq, started) of the clock
         self.clock_handle: asyncio.TimerHandle | None = None
         self.reveal_handle: asyncio.TimerHandle | None = None  # the seats' values awaited
@@ -148,6 +155,51 @@ class Table:
         nobody sees a hand (the state is a stand-in)."""
         chain = self.chain
         return chain is not None and not chain.fixed
+
+    def clock_state(self, seat: str) -> str | None:
+        """A seat's clock state as stored (``seats.clock``, web/leases.py); None: fresh."""
+        out: dict[str, Any] = {}
+        if seat in self.auto:
+            out["auto"] = self.auto_why.get(seat, "hand")
+        if seat in self.bank:
+            out["bank"] = round(self.bank[seat], 3)
+        used = self.used.get(seat)
+        if used is not None and used[0] == self.seq:
+            out["used"] = [used[0], round(used[1], 3)]
+        return dumps(out) if out else None
+
+    def load_clocks(self) -> None:
+        """Every seat's clock state from the row (what the store says; a row of a version
+        before it, or a seat that changed hands: not auto, the whole bank)."""
+        self.auto.clear()
+        self.auto_why.clear()
+        self.bank.clear()
+        self.used.clear()
+        self.auto_since.clear()
+        for s in self.row.seats:
+            if not s.clock or s.kind != "human":
+                continue
+            try:
+                got = json.loads(s.clock)
+                if got.get("auto") and s.taken:
+                    self.auto.add(s.seat)
+                    self.auto_why[s.seat] = str(got["auto"])
+                if "bank" in got:
+                    self.bank[s.seat] = float(got["bank"])
+                if "used" in got:
+                    self.used[s.seat] = (int(got["used"][0]), float(got["used"][1]))
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+                log.warning("table %s: seat %s has an unreadable clock state %r; ignored",
+                            self.table_id, s.seat, s.clock[:100])
+
+    def spent(self, seat: str) -> bool:
+        """The current turn of ``seat`` stopped with its clock and bank used up."""
+        used = self.used.get(seat)
+        if (not self.settings.clock or used is None or used[0] != self.seq
+                or self.state.current_player != seat):
+            return False
+        bank = self.bank.get(seat, float(self.settings.bank))
+        return used[1] >= self.settings.clock + bank - 0.001
 
     @property
     def held(self) -> bool:

@@ -46,12 +46,18 @@ class Serve:
                 self.process.kill()
                 self.process.wait()
 
+    def kill9(self) -> None:
+        """SIGKILL: the process ends at once, letting nothing go."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
 
 
 def start_serve(database_url: str, redis_url: str | None = None, *,
-                bot_delay: float = 0.0) -> Serve:
+                bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> Serve:
     port = free_port()
     log = Path(tempfile.mkdtemp(prefix="trapoula-serve-")) / "serve.log"
     args = [sys.executable, "-c", SERVER_MAIN, "serve", "--host", "127.0.0.1",
@@ -62,6 +68,7 @@ def start_serve(database_url: str, redis_url: str | None = None, *,
             "--conns-per-address", "0"]
     if redis_url:
         args += ["--redis-url", redis_url]
+    args += list(extra)
     with log.open("wb") as out:
         process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
     serve = Serve(process, f"http://127.0.0.1:{port}", log)
@@ -141,6 +148,10 @@ class Client:
 
     async def wait_seq(self, seq: int, timeout: float = 15.0) -> None:
         await self.wait(lambda: self.seq >= seq, f"seq {seq}", timeout)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps(message))
 
     async def act(self, action: str, seq: int) -> None:
         assert self.ws is not None

@@ -74,6 +74,17 @@ class RedisServer:
                 self.process.wait()
         self.directory.cleanup()
 
+    def halt(self) -> None:
+        """Stop the process (clients get refused connections until :meth:`resume`)."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def resume(self) -> None:
+        """Start it again on the same port after :meth:`halt`."""
+        self.process = _spawn(ensure_redis_server(), self.port, self.directory.name)
+        _wait_ready(self)
+
     def restart(self) -> None:
         """Stop the process and start a new one on the same port (connections drop)."""
         if self.process.poll() is None:
