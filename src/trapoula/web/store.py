@@ -2,8 +2,9 @@
 
 :class:`SqlStore` keeps tables, seats, actions and chat in SQLite (the default: a file with
 WAL journaling and ``synchronous=NORMAL``) or PostgreSQL (``postgresql+psycopg://...``) through
-SQLAlchemy Core; :class:`MemoryStore` is the in-memory fake with the same behaviour.  Both are
-synchronous: the service calls them from a worker thread.
+SQLAlchemy Core; :class:`~trapoula.web.store_memory.MemoryStore` is the in-memory fake with the
+same behaviour; their rows and protocol are :mod:`trapoula.web.rows`.  Both are synchronous:
+the service calls them from a worker thread.
 
 ``(table_id, seq)`` is the primary key of the action log, so of two processes racing for the
 same move only one ``append_action`` returns True; False means exactly that (a seq conflict,
@@ -34,225 +35,30 @@ from __future__ import annotations
 
 import functools
 import json
-import threading
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from trapoula.core.chance import DEALING
+from trapoula.web.rows import (
+    OVER,
+    ChatRow,
+    SeatRow,
+    Store,
+    StoreUnavailable,
+    TableRow,
+    complete_row,
+    fair_text,
+    rule_options,
+)
+from trapoula.web.store_memory import MemoryStore
 
 __all__ = [
-    "ChatRow", "MemoryStore", "SeatRow", "SqlStore", "Store", "StoreUnavailable", "TableRow",
-    "open_store",
+    "OVER", "ChatRow", "MemoryStore", "SeatRow", "SqlStore", "Store", "StoreUnavailable",
+    "TableRow", "open_store", "rule_options",
 ]
 
 _T = TypeVar("_T")
 SQLITE_BUSY_TIMEOUT = 0.5  # seconds a SQLite call waits for a lock held by another connection
-
-
-class StoreUnavailable(Exception):
-    """The database failed (unreachable, locked, a schema it does not expect, a full disk...):
-    anything but a seq conflict.  The caller may retry; it must not report ``stale``."""
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """A seat of a table: an open or taken human seat, or a bot."""
-
-    seat: str
-    kind: str  # "human" | "bot"
-    name: str = ""
-    bot: str | None = None
-    level: str | None = None
-    token_hash: str | None = None
-    clock: str | None = None  # JSON: auto, bank, the turn it paused (web/owners.py); None: fresh
-
-    @property
-    def taken(self) -> bool:
-        return self.kind == "bot" or self.token_hash is not None
-
-
-@dataclass(frozen=True)
-class TableRow:
-    table_id: str
-    code: str
-    game: str
-    preset: str
-    options: dict[str, Any]
-    seed: int
-    status: str  # open | playing | finished
-    created: float
-    seats: list[SeatRow] = field(default_factory=list)
-    rules: dict[str, Any] | None = None  # every option value (None: complete ``options``)
-    dealing: int = DEALING  # the dealing version that turns ``seed`` into packs
-    engine: str = ""  # the trapoula version that created the table
-    fair: dict[str, Any] | None = None  # the seed's commit-reveal chain (web/fairseed.py)
-
-    def make_game(self) -> Any:
-        """The table's rules object, from every stored option value (``rules``; a row
-        without them: its ``options`` but the keys starting with ``_``, which are the
-        table's own settings, not rules)."""
-        from trapoula.core.registry import make_stored
-
-        rules = self.rules if self.rules is not None else rule_options(self.options)
-        return make_stored(self.game, self.preset, rules)  # retired options dropped
-
-    def new_match(self, game: Any) -> Any:
-        """The table's match before its first action, dealt as when it was created."""
-        return game.new_match(seed=self.seed, dealing=self.dealing)
-
-
-def rule_options(options: dict[str, Any]) -> dict[str, Any]:
-    """The rule options among a table's stored ``options`` (keys not starting with ``_``)."""
-    return {k: v for k, v in options.items() if not k.startswith("_")}
-
-
-def _fair_text(fair: dict[str, Any] | None) -> str:
-    return "" if fair is None else json.dumps(fair, sort_keys=True)
-
-
-def _complete(row: TableRow) -> TableRow:
-    """A new row with every option value and the engine version filled in."""
-    if row.rules is not None and row.engine:
-        return row
-    import trapoula
-
-    rules = row.rules if row.rules is not None else row.make_game().options.to_dict()
-    return replace(row, rules=rules, engine=row.engine or trapoula.__version__)
-
-
-@dataclass(frozen=True)
-class ChatRow:
-    table_id: str
-    seat: str | None
-    name: str
-    text: str
-    ts: float
-
-
-class Store(Protocol):
-    def create_table(self, row: TableRow) -> None: ...
-    def get_table(self, table_id: str) -> TableRow | None: ...
-    def find_code(self, code: str) -> str | None: ...
-    def list_tables(
-        self, *, open_only: bool = True, limit: int = 50, status: str | None = None
-    ) -> list[TableRow]: ...
-    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool: ...
-    def put_seat(self, table_id: str, row: SeatRow) -> None: ...
-    def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool: ...
-    def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]: ...
-    def set_status(self, table_id: str, status: str) -> None: ...
-    def set_fair(self, table_id: str, old: dict[str, Any] | None, new: dict[str, Any],
-                 seed: int) -> bool: ...
-    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow: ...
-    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]: ...
-    def close(self) -> None: ...
-
-
-OVER = ("finished", "abandoned")  # statuses of tables that are not resumed nor listed
-
-
-def _filter(rows: Iterable[TableRow], open_only: bool, status: str | None) -> list[TableRow]:
-    out = []
-    for r in rows:
-        if status is not None:
-            if r.status != status:
-                continue
-        elif open_only and r.status in OVER:
-            continue
-        out.append(r)
-    out.sort(key=lambda r: -r.created)
-    return out
-
-
-class MemoryStore:
-    """The in-memory store (tests, benchmarks): same semantics as :class:`SqlStore`."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._tables: dict[str, TableRow] = {}
-        self._codes: dict[str, str] = {}
-        self._actions: dict[str, list[tuple[int, str, str]]] = {}
-        self._chat: dict[str, list[ChatRow]] = {}
-
-    def create_table(self, row: TableRow) -> None:
-        with self._lock:
-            if row.table_id in self._tables or row.code.upper() in self._codes:
-                raise ValueError(f"table {row.table_id} or code {row.code} exists")
-            self._tables[row.table_id] = row = _complete(row)
-            self._codes[row.code.upper()] = row.table_id
-            self._actions[row.table_id] = []
-            self._chat[row.table_id] = []
-
-    def get_table(self, table_id: str) -> TableRow | None:
-        return self._tables.get(table_id)
-
-    def find_code(self, code: str) -> str | None:
-        return self._codes.get(code.strip().upper())
-
-    def list_tables(
-        self, *, open_only: bool = True, limit: int = 50, status: str | None = None
-    ) -> list[TableRow]:
-        return _filter(self._tables.values(), open_only, status)[:limit]
-
-    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool:
-        with self._lock:
-            row = self._tables.get(table_id)
-            if row is None:
-                return False
-            seats = list(row.seats)
-            for k, s in enumerate(seats):
-                if s.seat == seat and s.kind == "human" and s.token_hash is None:
-                    seats[k] = replace(s, name=name, token_hash=token_hash, clock=None)
-                    self._tables[table_id] = replace(row, seats=seats)
-                    return True
-            return False
-
-    def put_seat(self, table_id: str, row: SeatRow) -> None:
-        """Replace a seat (a person leaves it, the creator gives it to a bot)."""
-        with self._lock:
-            table = self._tables[table_id]
-            seats = [row if s.seat == row.seat else s for s in table.seats]
-            self._tables[table_id] = replace(table, seats=seats)
-
-    def append_action(self, table_id: str, seq: int, seat: str, action: str) -> bool:
-        with self._lock:
-            log = self._actions[table_id]
-            if seq != len(log) + 1:
-                return False
-            log.append((seq, seat, action))
-            return True
-
-    def actions(self, table_id: str, after: int = 0) -> list[tuple[int, str, str]]:
-        return list(self._actions.get(table_id, [])[after:])
-
-    def set_status(self, table_id: str, status: str) -> None:
-        with self._lock:
-            row = self._tables[table_id]
-            self._tables[table_id] = replace(row, status=status)
-
-    def set_fair(self, table_id: str, old: dict[str, Any] | None, new: dict[str, Any],
-                 seed: int) -> bool:
-        """Replace the seed's chain and the seed, only if the chain is still ``old``."""
-        with self._lock:
-            row = self._tables[table_id]
-            if _fair_text(row.fair) != _fair_text(old):
-                return False
-            self._tables[table_id] = replace(row, fair=json.loads(_fair_text(new)), seed=seed)
-            return True
-
-    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
-        row = ChatRow(table_id, seat, name, text, time.time())
-        with self._lock:
-            self._chat[table_id].append(row)
-        return row
-
-    def chat(self, table_id: str, limit: int = 100) -> list[ChatRow]:
-        return list(self._chat.get(table_id, [])[-limit:])
-
-    def close(self) -> None:
-        pass
 
 
 # the whole batch in one statement on PostgreSQL (the rows as one JSON array; the log writer of
@@ -370,13 +176,13 @@ class SqlStore:
     # --- tables -------------------------------------------------------------------------------
     @_guard
     def create_table(self, row: TableRow) -> None:
-        row = _complete(row)
+        row = complete_row(row)
         with self.engine.begin() as c:
             c.execute(self.tables.insert().values(
                 table_id=row.table_id, code=row.code.upper(), game=row.game, preset=row.preset,
                 options=json.dumps(row.options), seed=row.seed, status=row.status,
                 created=row.created, rules=json.dumps(row.rules), dealing=row.dealing,
-                engine=row.engine, fair=None if row.fair is None else _fair_text(row.fair),
+                engine=row.engine, fair=None if row.fair is None else fair_text(row.fair),
             ))
             if row.seats:
                 c.execute(self.seats.insert(), [
@@ -541,10 +347,10 @@ class SqlStore:
                  seed: int) -> bool:
         """Replace the seed's chain and the seed, only if the chain is still ``old``."""
         t = self.tables
-        match = t.c.fair.is_(None) if old is None else t.c.fair == _fair_text(old)
+        match = t.c.fair.is_(None) if old is None else t.c.fair == fair_text(old)
         with self.engine.begin() as c:
             r = c.execute(t.update().where(t.c.table_id == table_id, match)
-                          .values(fair=_fair_text(new), seed=seed))
+                          .values(fair=fair_text(new), seed=seed))
             return bool(r.rowcount == 1)
 
     # --- chat ---------------------------------------------------------------------------------
