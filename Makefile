@@ -1,4 +1,5 @@
-# Quick start: `make play` (a Bourloto match against bots) and `make test` (every test).
+# Quick start: `make play` (a Bourloto match against bots, on the full-screen table: the tui
+# extra, Textual) and `make test` (every test).
 # The repository stands alone: conformance runs the scenarios shipped in tests/conformance/scenarios,
 # and those of ../shared/conformance too when that folder is beside the clone.
 PYTHON ?= python3
@@ -14,7 +15,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e '.[tui]'
 	touch $@
 
 $(DEVSTAMP): pyproject.toml | $(PY)
