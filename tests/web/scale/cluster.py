@@ -16,6 +16,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,24 @@ def start_serve(database_url: str, redis_url: str | None = None, *,
         time.sleep(0.1)
     serve.stop()
     raise RuntimeError("trapoula serve did not answer /healthz:\n" + serve.log_text())
+
+
+@contextlib.contextmanager
+def serve_pair(database_url: str, redis_url: str, *, bot_delay: float = 0.0,
+               extra: tuple[str, ...] = ()) -> Iterator[tuple[Serve, Serve]]:
+    """Two ``trapoula serve`` processes on one database and one Redis (the first creates the
+    schema), stopped afterwards."""
+    first = start_serve(database_url, redis_url, bot_delay=bot_delay, extra=extra)
+    try:
+        second = start_serve(database_url, redis_url, bot_delay=bot_delay, extra=extra)
+    except BaseException:
+        first.stop()
+        raise
+    try:
+        yield first, second
+    finally:
+        second.stop()
+        first.stop()
 
 
 def post(url: str, body: dict[str, Any]) -> dict[str, Any]:

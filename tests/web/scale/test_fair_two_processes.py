@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .cluster import Client, Serve, post, start_serve
+from .cluster import Client, Serve, post, serve_pair
 from .services_redis import RedisServer
 
 BOT = {"kind": "bot", "level": "easy"}
@@ -21,17 +21,8 @@ BOT = {"kind": "bot", "level": "easy"}
 
 @pytest.fixture(scope="module")
 def cluster(redis_server: RedisServer, pg_url: str) -> Iterator[tuple[Serve, Serve]]:
-    first = start_serve(pg_url, redis_server.url)
-    try:
-        second = start_serve(pg_url, redis_server.url)
-    except BaseException:
-        first.stop()
-        raise
-    try:
-        yield first, second
-    finally:
-        second.stop()
-        first.stop()
+    with serve_pair(pg_url, redis_server.url) as pair:
+        yield pair
 
 
 def test_two_processes_fix_one_seed_from_both_values(cluster: tuple[Serve, Serve]) -> None:

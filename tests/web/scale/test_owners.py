@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from .cluster import Client, Serve, post, start_serve
+from .cluster import Client, Serve, post, serve_pair, start_serve
 from .services_redis import RedisServer
 
 LEASE = ("--lease-ttl", "2")  # a dead owner's tables move within ~3 s
@@ -30,17 +30,8 @@ LEASE = ("--lease-ttl", "2")  # a dead owner's tables move within ~3 s
 
 @pytest.fixture(scope="module")
 def pair(redis_server: RedisServer, pg_url: str) -> Iterator[tuple[Serve, Serve]]:
-    first = start_serve(pg_url, redis_server.url, bot_delay=0.05, extra=LEASE)
-    try:
-        second = start_serve(pg_url, redis_server.url, bot_delay=0.05, extra=LEASE)
-    except BaseException:
-        first.stop()
-        raise
-    try:
-        yield first, second
-    finally:
-        second.stop()
-        first.stop()
+    with serve_pair(pg_url, redis_server.url, bot_delay=0.05, extra=LEASE) as pair:
+        yield pair
 
 
 def last_seq(pg_url: str, table_id: str) -> int:

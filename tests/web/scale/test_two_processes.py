@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .cluster import Client, Serve, post, start_serve
+from .cluster import Client, Serve, post, serve_pair
 from .services_redis import RedisServer
 
 SEATS = ("P1", "P2", "P3", "P4")
@@ -27,17 +27,8 @@ PRIVATE = {"seat", "hand", "legal_actions", "my_declarations"}
 
 @pytest.fixture(scope="module")
 def cluster(redis_server: RedisServer, pg_url: str) -> Iterator[tuple[Serve, Serve]]:
-    first = start_serve(pg_url, redis_server.url)   # creates the schema
-    try:
-        second = start_serve(pg_url, redis_server.url)
-    except BaseException:
-        first.stop()
-        raise
-    try:
-        yield first, second
-    finally:
-        second.stop()
-        first.stop()
+    with serve_pair(pg_url, redis_server.url) as pair:   # creates the schema
+        yield pair
 
 
 def new_table(a: Serve, b: Serve, seed: int) -> tuple[str, dict[str, str]]:
