@@ -1,5 +1,6 @@
 """Fixtures of the web tests: the anyio backend, a test client of a fresh SQLite-backed
-service (bots at once, fixed seeds) and a PostgreSQL server of the tests' own."""
+service (bots at once, fixed seeds), each kind of store and a PostgreSQL server of the tests'
+own."""
 
 from __future__ import annotations
 
@@ -29,6 +30,24 @@ def client(tmp_path: Path) -> Iterator[Any]:
     svc = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bot_delay=0, fixed_seeds=True)
     with TestClient(create_app(svc)) as c:
         yield c
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """Each kind of store in turn: in memory, SQLite, PostgreSQL (scale/ has its own)."""
+    from trapoula.web.store import MemoryStore, SqlStore
+
+    s: Any
+    if request.param == "memory":
+        s = MemoryStore()
+    elif request.param == "sqlite":
+        s = SqlStore(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    else:
+        s = SqlStore(request.getfixturevalue("postgres_url"))
+    try:
+        yield s
+    finally:
+        s.close()
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -272,21 +271,6 @@ async def test_two_processes_fix_one_seed() -> None:
     assert on_a.state()["view"]["hand"] and on_b.state()["view"]["hand"]
     await a.close()
     await b.close()
-
-
-@pytest.fixture(params=["memory", "sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    s: Store
-    if request.param == "memory":
-        s = MemoryStore()
-    elif request.param == "sqlite":
-        s = SqlStore(f"sqlite:///{tmp_path / 'db.sqlite'}")
-    else:
-        s = SqlStore(request.getfixturevalue("postgres_url"))
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def test_the_chain_is_stored_only_over_the_chain_it_replaces(store: Store) -> None:

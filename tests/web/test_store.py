@@ -6,7 +6,6 @@ import asyncio
 import json
 import threading
 import uuid
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,22 +14,7 @@ import pytest
 import trapoula
 from tests.web.helpers import act, connect, handle
 from trapoula.web.service import TableService
-from trapoula.web.store import MemoryStore, SeatRow, SqlStore, Store, TableRow
-
-
-@pytest.fixture(params=["memory", "sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    s: Store
-    if request.param == "memory":
-        s = MemoryStore()
-    elif request.param == "sqlite":
-        s = SqlStore(f"sqlite:///{tmp_path / 'db.sqlite'}")
-    else:
-        s = SqlStore(request.getfixturevalue("postgres_url"))
-    try:
-        yield s
-    finally:
-        s.close()
+from trapoula.web.store import SeatRow, SqlStore, Store, TableRow
 
 
 def _row(status: str = "open", created: float = 1.0) -> TableRow:
