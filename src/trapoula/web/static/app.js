@@ -86,6 +86,10 @@
     header.build();
     window.addEventListener("popstate", route);
     route();
+    // installable: the service worker keeps the page's own files (never /api or /ws)
+    if ("serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* no install */ });
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
