@@ -15,6 +15,9 @@
     build() {
       const head = document.getElementById("header");
       head.textContent = "";
+      // the tab's title in the page's language ("● Your turn — …" is table.js's)
+      TP.baseTitle = t("title");
+      if (!/^● /.test(document.title)) document.title = TP.baseTitle;
       const langSel = h("select", { id: "lang", "aria-label": t("language"),
         onchange: (e) => setLanguage(e.target.value) });
       for (const l of TP.LANGS) {
@@ -43,6 +46,8 @@
     LS.set("lang", l);
     header.build();
     if (current && current.relabel) current.relabel();
+    const view = current && current.view;
+    if (view && view.msg && view.signal) view.signal(null);
   }
 
   /* ---- routing ---- */
