@@ -83,10 +83,11 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
                                "smazzate dopo la parità al traguardo o oltre")),
         "bidding": _o("grp_bidding", ("How trump is chosen", "Πώς ορίζεται το ατού",
                                       "Как выбирают козырь", "Come si sceglie la briscola"),
-                      ("unanimous agreement rounds (ru) or take / name (gr)",
-                       "γύροι συμφωνίας όλων (ru) ή παίρνω / λέω (gr)",
-                       "круги согласия всех (ru) или беру / назначаю (gr)",
-                       "giri di accordo unanime (ru) o prendo / chiamo (gr)")),
+                      ("unanimous agreement rounds (Russian rules) or take / name (Greek rules)",
+                       "γύροι συμφωνίας όλων (ρωσικοί κανόνες) ή παίρνω / λέω (ελληνικοί κανόνες)",
+                       "круги согласия всех (русские правила) или беру / назначаю (греческие "
+                       "правила)",
+                       "giri di accordo unanime (regole russe) o prendo / chiamo (regole greche)")),
         "agreement_rounds": _o("grp_bidding", ("Agreement rounds", "Γύροι συμφωνίας",
                                                "Круги согласия", "Giri di accordo"),
                                ("rounds before the deal is thrown in",
@@ -102,10 +103,10 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
              "il giro si ferma al primo rifiuto"), bidding=["agreement"]),
         "initial_deal": _o("grp_bidding", ("First five cards", "Πρώτα πέντε φύλλα",
                                            "Первые пять карт", "Prime cinque carte"),
-                           ("dealt one at a time (ru) or 3 then 2 (gr)",
-                            "ένα-ένα (ru) ή 3 και μετά 2 (gr)",
-                            "по одной (ru) или 3 и 2 (gr)",
-                            "una alla volta (ru) o 3 poi 2 (gr)")),
+                           ("dealt one at a time (Russian rules) or 3 then 2 (Greek rules)",
+                            "ένα-ένα (ρωσικοί κανόνες) ή 3 και μετά 2 (ελληνικοί κανόνες)",
+                            "по одной (русские правила) или 3 и 2 (греческие правила)",
+                            "una alla volta (regole russe) o 3 poi 2 (regole greche)")),
         "upcard_recipient": _o("grp_bidding", ("Who gets the upcard", "Ποιος παίρνει το φανερό",
                                                "Кому открытая карта", "Chi prende la scoperta"),
                                ("the dealer or the taker gets the upcard with the last "
@@ -151,10 +152,14 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
              "dopo la presa di un altro, chi non ha parlato e non ha punti nelle cinque carte, "
              "briscole contate, può ancora chiedere di rifare con la prima carta")),
         "four_values": _o("grp_declarations", ("Four of a kind", "Καρέ", "Каре", "Poker"),
-                          ("every four 100 (ru), or J 200, 9 150, A–Q 100, 8 and 7 nothing (gr)",
-                           "κάθε καρέ 100 (ru), ή Β 200, 9 150, Α–Ν 100, 8 και 7 τίποτα (gr)",
-                           "любое каре 100 (ru) или В 200, 9 150, Т–Д 100, 8 и 7 ноль (gr)",
-                           "ogni poker 100 (ru), o J 200, 9 150, A–Q 100, 8 e 7 niente (gr)")),
+                          ("every four 100 (Russian rules), or J 200, 9 150, A–Q 100, 8 and 7 "
+                           "nothing (Greek rules)",
+                           "κάθε καρέ 100 (ρωσικοί κανόνες), ή Β 200, 9 150, Α–Ν 100, 8 και "
+                           "7 τίποτα (ελληνικοί κανόνες)",
+                           "любое каре 100 (русские правила) или В 200, 9 150, Т–Д 100, 8 и "
+                           "7 ноль (греческие правила)",
+                           "ogni poker 100 (regole russe), o J 200, 9 150, A–Q 100, 8 e 7 "
+                           "niente (regole greche)")),
         "run6_value": _o("grp_declarations", ("Run of 6–8", "Σειρά 6–8", "Последовательность 6–8",
                                               "Scala di 6–8"),
                          ("points of a run of six to eight cards",
@@ -206,10 +211,14 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
         "bourlot_announce": _o("grp_declarations",
                                ("Bourlot (K+Q of trumps)", "Μπουρλότ (Ρ+Ν ατού)",
                                 "Бурлото (К+Д козырей)", "Bourlot (K+Q di briscola)"),
-                               ("shown with the declarations (ru) or said with the card (gr)",
-                                "με τις δηλώσεις (ru) ή λέγεται με το φύλλο (gr)",
-                                "вместе с объявлениями (ru) или при ходе картой (gr)",
-                                "con le dichiarazioni (ru) o detto con la carta (gr)")),
+                               ("shown with the declarations (Russian rules) or said with the "
+                                "card (Greek rules)",
+                                "με τις δηλώσεις (ρωσικοί κανόνες) ή λέγεται με το φύλλο "
+                                "(ελληνικοί κανόνες)",
+                                "вместе с объявлениями (русские правила) или при ходе картой "
+                                "(греческие правила)",
+                                "con le dichiarazioni (regole russe) o detto con la carta "
+                                "(regole greche)")),
         "compare_declarations": _o("grp_declarations", ("Compare declarations", "Σύγκριση δηλώσεων",
                                                         "Сравнение объявлений",
                                                         "Confronto delle dichiarazioni"),
@@ -326,10 +335,12 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
                           "girata dal tallone, o la quinta carta del mazziere")),
         "max_draw": _o("grp_play", ("Most cards to exchange", "Μέγιστη αλλαγή",
                                     "Сколько менять", "Carte da cambiare"),
-                       ("most cards a player may exchange (by default 4 with up to five players, else 3)",
+                       ("most cards a player may exchange (by default 4 with up to five "
+                        "players, else 3)",
                         "το πολύ φύλλα για αλλαγή (από προεπιλογή 4 έως πέντε παίκτες, αλλιώς 3)",
                         "сколько карт можно сменить (по умолчанию 4 до пяти игроков, иначе 3)",
-                        "quante carte cambiare (di norma 4 fino a cinque giocatori, altrimenti 3)")),
+                        "quante carte cambiare (di norma 4 fino a cinque giocatori, "
+                        "altrimenti 3)")),
         "forced_lead": _o("grp_play", ("Forced trump lead", "Υποχρεωτικό άνοιγμα ατού",
                                        "Обязательный ход козырем", "Attacco obbligato"),
                           ("a leader holding the A, K or Q of trumps leads his highest trump",
