@@ -28,9 +28,18 @@
       const sound = h("button", { id: "sound", class: "btn small sound-btn", "aria-pressed": String(on),
         title: on ? t("sound_on") : t("sound_off"), "aria-label": on ? t("sound_on") : t("sound_off"),
         text: "♪", dataset: { on: on ? "1" : "0" }, onclick: () => { LS.set("sound", !on); this.build(); if (!on) beep(); } });
+      // motion of the cards: on unless turned off here or reduced by the system (motion.js)
+      const still = TP.reducedMotion();
+      const moving = TP.motionOn();
+      const motion = h("button", { id: "motion", class: "btn small motion-btn",
+        "aria-pressed": String(moving), disabled: still,
+        title: moving ? t("motion_on") : t("motion_off"),
+        "aria-label": moving ? t("motion_on") : t("motion_off"), text: "⇄",
+        dataset: { on: moving ? "1" : "0" },
+        onclick: () => { LS.set("motion", !moving); TP.applyMotionSetting(); this.build(); } });
       head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
-      h("span", { class: "spacer" }), this.conn, sound, langSel);
+      h("span", { class: "spacer" }), this.conn, motion, sound, langSel);
     },
     setConn(state) {
       if (!this.conn) return;
