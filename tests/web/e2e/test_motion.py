@@ -122,3 +122,24 @@ def test_burraco_meld_and_pile_taken_move(browser: Any, server: Any) -> None:
         assert {"tp-pickup", "tp-meld"} <= anims, anims
     finally:
         ctx.close()
+
+
+def test_the_deal_flies_to_the_hand(browser: Any, server: Any) -> None:
+    bot = {"kind": "bot", "level": "medium"}
+    table = server.create_table("bourloto", [{"kind": "human"}, {"kind": "human"}, bot, bot],
+                                preset="gr", name="Ana")
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    ctx.set_default_timeout(20000)
+    ctx.add_init_script(WATCH)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.base}/t/{table['code']}#seat=P1&token={table['token']}")
+        page.wait_for_function("document.body.dataset.seat === 'P1'")
+        assert page.locator(".hand .card").count() == 0  # waiting for a player: no deal yet
+        r = server.http.post(f"/api/tables/{table['code']}/join", json={"name": "Bo", "seat": "P2"})
+        assert r.status_code == 200, r.text
+        page.wait_for_function("document.querySelectorAll('.hand .card').length >= 5")
+        anims = page.evaluate("window.__anims")
+        assert anims.count("tp-deal") == page.locator(".hand .card").count(), anims
+    finally:
+        ctx.close()
