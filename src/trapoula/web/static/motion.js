@@ -85,7 +85,7 @@
       pile: pile ? { el: pile, rect: (top || pile).getBoundingClientRect(),
         count: pile.querySelectorAll(".card").length } : null,
       actor: document.body.dataset.toAct || "",
-      tricks: view.lastShownTricks,
+      tricks: view.lastShownTricks, showLast: !!view.showLast,
     };
   }
   function seatRect(view, seat) {
@@ -149,6 +149,7 @@
   }
 
   function animate(view, before) {
+    if (!!view.showLast !== before.showLast) return; // "Last trick" shown or put away: no play
     const root = view.root;
     const v = view.view;
     const dn = view.dealNumber ? view.dealNumber() : null;
