@@ -38,7 +38,7 @@ BAD_PLURAL = {
 ROWS_JS = """async () => {
   const rows = [];
   const add = (table) => { for (const r of Object.values(table || {})) rows.push(r); };
-  add(TP.STRINGS); add(TP.ACTIONS);
+  add(TP.STRINGS); add(TP.ACTIONS); add(TP.room.TEXTS); add(TP.fairTexts);
   for (const forms of Object.values(TP.PLURALS)) {
     for (const cat of ["one", "other"]) {
       rows.push(["en", "el", "ru", "it"].map((l) => forms[l][cat] || forms[l].other));
