@@ -12,7 +12,7 @@ __all__ = ["BOURRE_STRINGS"]
 BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
     # the table
     "br_players_n": ("{n} players", "{n} παίκτες", "игроков: {n}", "{n} giocatori"),
-    "br_ante_n": ("ante {n}", "ante {n}", "анте {n}", "invito {n}"),
+    "br_ante_n": ("ante {n}", "ποντάρισμα {n}", "анте {n}", "invito {n}"),
     "pot": ("Pot", "Ποτ", "Банк", "Piatto"),
     "br_draw_fee": ("draw fee {fee}", "κόστος αλλαγής {fee}", "прикуп стоит {fee}",
                     "cambio {fee}"),
@@ -32,11 +32,11 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
     "br_out": ("out of the deal", "εκτός μοιρασιάς", "не в сдаче", "fuori dalla smazzata"),
     "br_left": ("left the table", "έφυγε από το τραπέζι", "вышел из-за стола",
                 "ha lasciato il tavolo"),
-    "br_no_ante": ("no ante", "χωρίς ante", "без анте", "senza invito"),
+    "br_no_ante": ("no ante", "χωρίς ποντάρισμα", "без анте", "senza invito"),
     "br_tricks_n": ("tricks {n}", "μπάζες {n}", "взяток {n}", "prese {n}"),
     "br_stock": ("Stock", "Τράπουλα", "Колода", "Tallone"),
     "br_cards_n": ("{n} cards", "{n} φύλλα", "карт: {n}", "{n} carte"),
-    "br_takes_trick": ("{seat} takes it", "την παίρνει ο {seat}", "берёт {seat}",
+    "br_takes_trick": ("{seat} takes it", "{seat}: την παίρνει", "берёт {seat}",
                        "la prende {seat}"),
     "br_in_play": ("In play", "Παίζουν", "Играют", "In gioco"),
     "br_your_discards": ("You exchanged", "Άλλαξες", "Вы сбросили", "Hai cambiato"),
@@ -51,16 +51,16 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                         "{seat} сбрасывает {out} и получает {new}",
                         "{seat} cambia {out} e riceve {new}"),
     "br_fee_paid": ("(pays {fee})", "(πληρώνει {fee})", "(платит {fee})", "(paga {fee})"),
-    "br_play_starts": ("In play: {seats}. {seat} leads.", "Παίζουν: {seats}. Ανοίγει ο {seat}.",
+    "br_play_starts": ("In play: {seats}. {seat} leads.", "Παίζουν: {seats}. Ανοίγει: {seat}.",
                        "Играют: {seats}. Первым ходит {seat}.",
                        "In gioco: {seats}. Apre {seat}."),
     # settlement
     "br_deal_over": ("Deal {n} is over", "Τέλος μοιρασιάς {n}", "Сдача {n} окончена",
                      "Fine della smazzata {n}"),
-    "br_takes_pot": ("{seat} takes the pot of {pot}.", "Ο {seat} παίρνει το ποτ ({pot}).",
+    "br_takes_pot": ("{seat} takes the pot of {pot}.", "{seat}: παίρνει το ποτ ({pot}).",
                      "{seat} забирает банк ({pot}).", "{seat} prende il piatto di {pot}."),
     "br_alone": ("{seat} stayed in alone and takes the pot of {pot} without play.",
-                 "Ο {seat} έμεινε μόνος και παίρνει το ποτ ({pot}) χωρίς παιχνίδι.",
+                 "{seat}: δεν έχει αντίπαλο και παίρνει το ποτ ({pot}) χωρίς παιχνίδι.",
                  "{seat} остался один и забирает банк ({pot}) без игры.",
                  "{seat} è rimasto da solo e prende il piatto di {pot} senza giocare."),
     "br_all_folded": ("Everybody folded: the pot of {pot} carries over.",
@@ -76,12 +76,12 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                      "Ничья по взяткам: банк ({pot}) переходит в следующую сдачу.",
                      "Pareggio nelle prese: il piatto di {pot} resta per la prossima."),
     "br_is_bourre": ("{seat} took no trick: bourré! Pays {amount} into the next pot.",
-                     "Ο {seat} δεν πήρε μπάζα: μπουρέ! Πληρώνει {amount} στο επόμενο ποτ.",
+                     "{seat}: καμία μπάζα, μπουρέ! Πληρώνει {amount} στο επόμενο ποτ.",
                      "{seat} без взяток: бурэ! Платит {amount} в следующий банк.",
                      "{seat} non ha fatto prese: bourré! Paga {amount} nel prossimo piatto."),
     "br_bourre_short": ("{seat} took no trick: bourré! Owes {amount}, pays the {paid} he has "
                         "and leaves the table.",
-                        "Ο {seat} δεν πήρε μπάζα: μπουρέ! Χρωστά {amount}, πληρώνει ό,τι έχει "
+                        "{seat}: καμία μπάζα, μπουρέ! Χρωστά {amount}, πληρώνει ό,τι έχει "
                         "({paid}) και φεύγει από το τραπέζι.",
                         "{seat} без взяток: бурэ! Должен {amount}, платит всё, что есть "
                         "({paid}), и выходит из-за стола.",
@@ -91,14 +91,14 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                  "В следующий банк переходит: {carry}.", "Passa al prossimo piatto: {carry}."),
     "br_net": ("This deal", "Αυτή η μοιρασιά", "За сдачу", "Questa smazzata"),
     "br_leaves": ("{seat} cannot pay the ante and leaves the table.",
-                  "Ο {seat} δεν μπορεί να πληρώσει το ante και φεύγει.",
+                  "{seat}: δεν μπορεί να πληρώσει το αρχικό ποντάρισμα και φεύγει.",
                   "{seat} не может заплатить анте и выходит из-за стола.",
                   "{seat} non può pagare l'invito e lascia il tavolo."),
     "br_session_over": ("The session is over", "Τέλος της παρτίδας", "Игра окончена",
                         "La sessione è finita"),
     "br_after_deals": ("after {n} deals", "μετά από {n} μοιρασιές", "после {n} сдач",
                        "dopo {n} smazzate"),
-    "br_holds_all": ("{seat} holds every chip.", "Ο {seat} έχει όλες τις μάρκες.",
+    "br_holds_all": ("{seat} holds every chip.", "{seat}: έχει όλες τις μάρκες.",
                      "У {seat} все фишки.", "{seat} ha tutte le fiches."),
     "br_pot_left": ("Left in the pot: {pot}.", "Έμειναν στο ποτ: {pot}.",
                     "Осталось в банке: {pot}.", "Rimasto nel piatto: {pot}."),
@@ -165,7 +165,7 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
         "hint: what the bot would do · history: the deals so far · help: this text\n"
         "quit: leave the table",
-        "Γύρος αποφάσεων: fold (χάνεις το ante), stay (κρατάς τα πέντε φύλλα), ή\n"
+        "Γύρος αποφάσεων: fold (χάνεις το ποντάρισμα), stay (κρατάς τα πέντε φύλλα), ή\n"
         "draw C C… για να αλλάξεις αυτά τα φύλλα με καινούρια από την τράπουλα (οι\n"
         "αριθμημένες προτάσεις αλλάζουν τα πιο αδύνατα· αρκεί και να γράψεις τα φύλλα).\n"
         "Παιχνίδι: γράψε ένα φύλλο (10h, KS) ή τον αριθμό του. Ακολουθείς χρώμα με μεγαλύτερο\n"

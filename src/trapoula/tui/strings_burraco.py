@@ -72,7 +72,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
     # the end of a hand
     "bu_hand_over": ("Hand {n} is over", "Τέλος του γύρου {n}", "Раздача {n} окончена",
                      "Fine della mano {n}"),
-    "bu_end_closing": ("{seat} closed.", "Έκλεισε ο {seat}.", "{seat} закрыл.",
+    "bu_end_closing": ("{seat} closed.", "Έκλεισε: {seat}.", "Закрытие: {seat}.",
                        "{seat} ha chiuso."),
     "bu_end_stock": ("The stock ran out.", "Τελείωσε η τράπουλα.", "Колода закончилась.",
                      "Il tallone è finito."),
@@ -84,7 +84,7 @@ BURRACO_STRINGS: dict[str, tuple[str, str, str, str]] = {
                        "Ходов не осталось: раздача окончена.",
                        "Nessuno poteva muovere: la mano finisce."),
     "bu_final": ("Final score: {scores}. {winner} wins.",
-                 "Τελικό σκορ: {scores}. Κερδίζει ο {winner}.",
+                 "Τελικό σκορ: {scores}. Κερδίζει: {winner}.",
                  "Итоговый счёт: {scores}. Победил {winner}.",
                  "Punteggio finale: {scores}. Vince {winner}."),
     "bu_row_melds": ("meld cards", "φύλλα συνδυασμών", "карты в комбинациях", "carte calate"),

@@ -34,6 +34,7 @@ from trapoula.web.guard import SameOrigin, browser_allowed, client_key
 from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.protocol import error_message
+from trapoula.web.pwa import manifest_route, service_worker_route
 from trapoula.web.service import ServiceError, TableService
 from trapoula.web.strings import page_strings
 from trapoula.web.summary import deals_answer, rematch
@@ -412,6 +413,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         Route("/t/{code}", page),
         Route("/replay/{table_id}", page),
         Route("/healthz", healthz),
+        Route("/sw.js", service_worker_route(static)),
+        Route("/manifest.webmanifest", manifest_route(static)),
         Route("/api/games", api_games),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{code}", api_table),

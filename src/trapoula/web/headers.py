@@ -22,7 +22,8 @@ from typing import Any
 __all__ = ["CSP", "RedactTokens", "SecurityHeaders", "header_deadline"]
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "img-src 'self' data:; connect-src 'self'; manifest-src 'self'; "
+       "worker-src 'self'; object-src 'none'; base-uri 'none'; "
        "form-action 'self'; frame-ancestors 'none'")
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),

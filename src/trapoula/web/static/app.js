@@ -15,6 +15,9 @@
     build() {
       const head = document.getElementById("header");
       head.textContent = "";
+      // the tab's title in the page's language ("● Your turn — …" is table.js's)
+      TP.baseTitle = t("title");
+      if (!/^● /.test(document.title)) document.title = TP.baseTitle;
       const langSel = h("select", { id: "lang", "aria-label": t("language"),
         onchange: (e) => setLanguage(e.target.value) });
       for (const l of TP.LANGS) {
@@ -25,9 +28,18 @@
       const sound = h("button", { id: "sound", class: "btn small sound-btn", "aria-pressed": String(on),
         title: on ? t("sound_on") : t("sound_off"), "aria-label": on ? t("sound_on") : t("sound_off"),
         text: "♪", dataset: { on: on ? "1" : "0" }, onclick: () => { LS.set("sound", !on); this.build(); if (!on) beep(); } });
+      // motion of the cards: on unless turned off here or reduced by the system (motion.js)
+      const still = TP.reducedMotion();
+      const moving = TP.motionOn();
+      const motion = h("button", { id: "motion", class: "btn small motion-btn",
+        "aria-pressed": String(moving), disabled: still,
+        title: moving ? t("motion_on") : t("motion_off"),
+        "aria-label": moving ? t("motion_on") : t("motion_off"), text: "⇄",
+        dataset: { on: moving ? "1" : "0" },
+        onclick: () => { LS.set("motion", !moving); TP.applyMotionSetting(); this.build(); } });
       head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
-      h("span", { class: "spacer" }), this.conn, sound, langSel);
+      h("span", { class: "spacer" }), this.conn, motion, sound, langSel);
     },
     setConn(state) {
       if (!this.conn) return;
@@ -43,6 +55,8 @@
     LS.set("lang", l);
     header.build();
     if (current && current.relabel) current.relabel();
+    const view = current && current.view;
+    if (view && view.msg && view.signal) view.signal(null);
   }
 
   /* ---- routing ---- */
@@ -86,6 +100,10 @@
     header.build();
     window.addEventListener("popstate", route);
     route();
+    // installable: the service worker keeps the page's own files (never /api or /ws)
+    if ("serviceWorker" in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => { /* no install */ });
+    }
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();

@@ -66,7 +66,7 @@
     my_seat: ["my seat", "η θέση μου", "моё место", "il mio posto"],
     open_seat: ["open seat (a person)", "ανοιχτή θέση (άνθρωπος)", "свободное место (человек)",
       "posto libero (una persona)"],
-    bot: ["bot", "bot", "бот", "bot"],
+    bot: ["bot", "μποτ", "бот", "bot"],
     level: ["level", "επίπεδο", "уровень", "livello"],
     create: ["Create and sit down", "Δημιουργία", "Создать и сесть", "Crea e siediti"],
     default_value: ["default", "προεπιλογή", "по умолчанию", "predefinito"],
@@ -99,7 +99,7 @@
     you: ["you", "εσύ", "вы", "tu"],
     partner: ["partner", "συμπαίκτης", "партнёр", "compagno"],
     your_turn: ["Your turn", "Σειρά σου", "Ваш ход", "Tocca a te"],
-    to_act: ["{seat} to act", "παίζει ο {seat}", "ходит {seat}", "tocca a {seat}"],
+    to_act: ["{seat} to act", "παίζει: {seat}", "ходит {seat}", "tocca a {seat}"],
     your_hand: ["Your hand", "Τα φύλλα σου", "Ваши карты", "La tua mano"],
     deal: ["Deal {n}", "Μοιρασιά {n}", "Сдача {n}", "Smazzata {n}"],
     bu_hand: ["Hand {n}", "Γύρος {n}", "Раздача {n}", "Mano {n}"],
@@ -218,6 +218,60 @@
     game_bourloto: ["Bourloto", "Μπουρλότο", "Бурлото", "Bourloto"],
     game_bourre: ["Bourré", "Μπουρέ", "Бурэ", "Bourré"],
     game_burraco: ["Burraco", "Μπουράκο", "Буррако", "Burraco"],
+    // issue 32: the chat's unnamed watcher, motion and sound settings
+    spectator_name: ["spectator", "θεατής", "зритель", "spettatore"],
+    motion_on: ["Motion on", "Κίνηση ναι", "Анимация вкл.", "Animazioni sì"],
+    motion_off: ["Motion off", "Κίνηση όχι", "Анимация выкл.", "Animazioni no"],
+  };
+
+  /* Counted words: per language, a text for each category of Intl.PluralRules (en, el, it:
+     one / other; ru: one / few / many / other). TP.tn(key, n, args). */
+  const PLURALS = {
+    tricks_line: {
+      en: { one: "{team}: {n} trick, {points} points", other: "{team}: {n} tricks, {points} points" },
+      el: { one: "{team}: {n} μπάζα, {points} πόντοι", other: "{team}: {n} μπάζες, {points} πόντοι" },
+      ru: { one: "{team}: {n} взятка, очков {points}", few: "{team}: {n} взятки, очков {points}",
+        many: "{team}: {n} взяток, очков {points}", other: "{team}: {n} взятки, очков {points}" },
+      it: { one: "{team}: {n} presa, {points} punti", other: "{team}: {n} prese, {points} punti" },
+    },
+    waiting_players: {
+      en: { one: "Waiting for players: {n} open seat. Share the link.",
+        other: "Waiting for players: {n} open seats. Share the link." },
+      el: { one: "Περιμένουμε παίκτες: {n} ελεύθερη θέση. Στείλε τον σύνδεσμο.",
+        other: "Περιμένουμε παίκτες: {n} ελεύθερες θέσεις. Στείλε τον σύνδεσμο." },
+      ru: { one: "Ждём игроков: {n} свободное место. Отправьте ссылку.",
+        few: "Ждём игроков: {n} свободных места. Отправьте ссылку.",
+        many: "Ждём игроков: {n} свободных мест. Отправьте ссылку.",
+        other: "Ждём игроков: {n} свободного места. Отправьте ссылку." },
+      it: { one: "In attesa di giocatori: {n} posto libero. Condividi il link.",
+        other: "In attesa di giocatori: {n} posti liberi. Condividi il link." },
+    },
+    cards_n: {
+      en: { one: "{n} card", other: "{n} cards" },
+      el: { one: "{n} φύλλο", other: "{n} φύλλα" },
+      ru: { one: "{n} карта", few: "{n} карты", many: "{n} карт", other: "{n} карты" },
+      it: { one: "{n} carta", other: "{n} carte" },
+    },
+    chips: {
+      en: { one: "{n} chip", other: "{n} chips" },
+      el: { one: "{n} μάρκα", other: "{n} μάρκες" },
+      ru: { one: "{n} фишка", few: "{n} фишки", many: "{n} фишек", other: "{n} фишки" },
+      it: { one: "{n} fiche", other: "{n} fiche" },
+    },
+    unread: {
+      en: { one: "{n} unread", other: "{n} unread" },
+      el: { one: "{n} αδιάβαστο", other: "{n} αδιάβαστα" },
+      ru: { one: "{n} непрочитанное", few: "{n} непрочитанных", many: "{n} непрочитанных",
+        other: "{n} непрочитанного" },
+      it: { one: "{n} non letto", other: "{n} non letti" },
+    },
+    pozzetti: {
+      en: { one: "{n} pozzetto left", other: "{n} pozzetti left" },
+      el: { one: "Ποτσέτι: έμεινε {n}", other: "Ποτσέτι: έμειναν {n}" },
+      ru: { one: "Поццетти: остался {n}", few: "Поццетти: осталось {n}",
+        many: "Поццетти: осталось {n}", other: "Поццетти: осталось {n}" },
+      it: { one: "Pozzetti: ne resta {n}", other: "Pozzetti: ne restano {n}" },
+    },
   };
 
   // action words (tui ACTION_WORDS, plus Burraco's and play)
@@ -257,6 +311,19 @@
     const row = S[key];
     if (!row) return key;
     return fill(row[langIndex()] || row[0], args);
+  }
+  const pluralRules = {};
+  /** A counted text: the form of PLURALS[key] for n in the page's language (Intl.PluralRules). */
+  function tn(key, n, args) {
+    const all = Object.assign({ n: n }, args || {});
+    const forms = PLURALS[key] && (PLURALS[key][lang] || PLURALS[key].en);
+    if (!forms) return t(key, all);
+    let cat = "other";
+    try {
+      pluralRules[lang] = pluralRules[lang] || new Intl.PluralRules(lang);
+      cat = pluralRules[lang].select(Number(n));
+    } catch (e) { /* no Intl: "other" */ }
+    return fill(forms[cat] || forms.other, all);
   }
   function actionWord(word, args) {
     const row = ACTIONS[word];
@@ -373,6 +440,6 @@
   Object.assign(window.TP, {
     LANGS, LANG_NAMES, SUIT_GLYPH, t, actionWord, setLang, getLang, parseCard, cardName,
     cardShort, rankShort, suitName, suitGlyph, suitIndex, STRINGS: S, ACTIONS, ERRORS,
-    errorText,
+    errorText, tn, PLURALS,
   });
 })();

@@ -96,7 +96,7 @@
       this.counter.textContent = t("step", { n: step.seq, m: step.total });
       document.body.dataset.replaySeq = String(step.seq);
       const tbl = step.table || {};
-      this.title.textContent = t("replay") + " · " + t("game_" + tbl.game) + " · " + (tbl.preset || "");
+      this.title.textContent = t("replay") + " · " + t("game_" + tbl.game) + " · " + (tbl.preset ? TP.presetName(tbl.game, tbl.preset) : "");
       this.lastLine.textContent = "";
       if (step.last) {
         this.view.msg = { table: tbl, view: step.view };

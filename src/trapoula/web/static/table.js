@@ -134,7 +134,7 @@
         const label = { score: t("score"), moves: t("moves"), chat: t("chat") }[name];
         if (name === "chat" && this.tab === "chat") this.unread = 0;
         const badge = name === "chat" && this.unread ? h("span", { class: "badge-unread",
-          "aria-label": t("unread", { n: this.unread }), text: String(this.unread) }) : null;
+          "aria-label": TP.tn("unread", this.unread), text: String(this.unread) }) : null;
         this.tabs.append(h("button", { class: "tab" + (this.tab === name ? " active" : ""),
           role: "tab", "aria-selected": String(this.tab === name), dataset: { tab: name },
           onclick: () => { this.tab = name; this.renderTabs();

@@ -122,13 +122,13 @@
         title: t("dealer") }));
       const count = v.hand_counts ? v.hand_counts[seat] : undefined;
       if (count !== undefined && seat !== this.me) {
-        tags.append(h("span", { class: "tag count", title: t("cards_n", { n: count }) },
+        tags.append(h("span", { class: "tag count", title: TP.tn("cards_n", count) },
           h("span", { class: "mini-back" }), String(count)));
       }
       if (this.game === "bourre") {
         const stacks = v.stacks || (v.session && v.session.stacks) || {};
         if (stacks[seat] !== undefined) tags.append(h("span", { class: "tag chips",
-          text: "● " + stacks[seat], title: t("chips", { n: stacks[seat] }) }));
+          text: "● " + stacks[seat], title: TP.tn("chips", stacks[seat]) }));
         let st = null;
         if ((v.folded || []).includes(seat)) st = t("folded");
         else if (v.draws && v.draws[seat] !== undefined) {
@@ -207,7 +207,7 @@
       mid.append(stock, h("div", { class: "pile-wrap" }, pile,
         h("div", { class: "caption", text: t("discards") + " " + disc.length })));
       const extra = h("div", { class: "bu-info" },
-        h("div", { text: t("pozzetti", { n: v.pozzetti_left || 0 }) }),
+        h("div", { text: TP.tn("pozzetti", v.pozzetti_left || 0) }),
         v.stock_ending ? h("div", { class: "warn", text: t("last_turn") }) : null);
       mid.append(extra);
       wrap.append(mid);
@@ -275,7 +275,7 @@
         b.className = "banner waiting";
         const tbl = msg.table;
         const link = location.origin + "/t/" + tbl.code;
-        b.append(h("div", { text: t("waiting_players", { n: open }) }),
+        b.append(h("div", { text: TP.tn("waiting_players", open) }),
           h("div", { class: "share-line" }, h("code", { class: "share-link", text: link }), " ",
             h("button", { class: "btn small", text: t("copy"),
               onclick: (e) => TP.copy(link, e.target) })),

@@ -63,7 +63,7 @@
         for (const team of ["A", "B"]) {
           const n = v.tricks_won ? v.tricks_won[team] : 0;
           const pts = v.points_taken ? v.points_taken[team] : 0;
-          cur.append(h("div", { text: t("tricks_line", { team: this.teamShort(team), n: n, points: pts }) }));
+          cur.append(h("div", { text: TP.tn("tricks_line", n, { team: this.teamShort(team), points: pts }) }));
         }
         if ((v.declarations || []).length || Object.values(v.bourlot || {}).some((x) => x)) {
           cur.append(h("div", { class: "decl-title", text: t("declared") }));
@@ -150,7 +150,8 @@
       list.textContent = "";
       for (const m of this.chat) {
         list.append(h("div", { class: "chat-msg" }, h("b", { class: "chat-name",
-          text: (m.name || m.seat || "?") + ": " }), h("span", { class: "chat-text", text: m.text })));
+          text: (!m.seat && (!m.name || m.name === "spectator") ? t("spectator_name")
+            : m.name || m.seat) + ": " }), h("span", { class: "chat-text", text: m.text })));
       }
       list.scrollTop = list.scrollHeight;
     }

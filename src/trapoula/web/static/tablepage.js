@@ -72,10 +72,10 @@
       for (const s of listing.seats.filter((x) => !x.taken)) {
         seatSel.append(h("option", { value: s.seat, text: s.seat }));
       }
-      const who = listing.seats.map((s) => s.seat + ": " + (s.kind === "bot" ? t("bot") + " " + (s.level || s.bot) :
+      const who = listing.seats.map((s) => s.seat + ": " + (s.kind === "bot" ? TP.botLevel(s.level || s.bot) :
         s.taken ? s.name : t("free"))).join(" · ");
       this.root.append(h("div", { class: "card-box join-panel" },
-        h("h2", { text: t("game_" + listing.game) + " · " + listing.preset + " · " + listing.code }),
+        h("h2", { text: t("game_" + listing.game) + " · " + TP.presetName(listing.game, listing.preset) + " · " + listing.code }),
         h("p", { class: "muted", text: who }),
         h("form", { class: "join-form", onsubmit: async (e) => {
           e.preventDefault();
