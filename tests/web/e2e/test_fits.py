@@ -143,7 +143,7 @@ def test_hand_and_buttons_fit_at_your_turn(open_player: Any, server: Any, case: 
         # after some melds, with the cards drawn: the hand is at its longest
         _drive(p, "document.querySelectorAll('.meld').length >= 3 && !legal.includes('draw')")
         res = _measure(p, tag)
-        assert res["cards"] >= 5 and res["buttons"] >= 1
+        assert res["cards"] >= 1 and res["buttons"] >= 1
         assert p.page.locator(".meld .card").first.bounding_box()["width"] >= 30  # readable
         return
     # the first turn (bidding, or Bourré's decision), then a turn that plays a card

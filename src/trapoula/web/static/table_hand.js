@@ -35,6 +35,7 @@
       this.hand.textContent = "";
       this.hand.className = "hand mode-" + mode + (this.me ? "" : " hidden");
       this.hand.dataset.count = String(hand.length);
+      this.hand.style.setProperty("--n", String(Math.max(1, hand.length)));
       const myDiscards = new Set((v.my_discards || []).map(cardText));
       hand.forEach((c, i) => {
         const el = TP.cardEl(c);

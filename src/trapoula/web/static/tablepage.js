@@ -230,6 +230,7 @@
         this.view.setState(msg);
         if (this.room) this.room.setState(msg);
         if (this.fair) this.fair.onState(msg);
+        this.view.fit(); // the room bar above may have changed its height
         if (first) window.scrollTo(0, 0);
         this.toastMove(msg);
       } else if (msg.type === "chat") {
