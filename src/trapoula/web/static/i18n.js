@@ -218,6 +218,13 @@
     game_bourloto: ["Bourloto", "Μπουρλότο", "Бурлото", "Bourloto"],
     game_bourre: ["Bourré", "Μπουρέ", "Бурэ", "Bourré"],
     game_burraco: ["Burraco", "Μπουράκο", "Буррако", "Burraco"],
+    // issue 32: the wild card of a meld, declining the seven's exchange
+    wild_card: ["wild card", "μπαλαντέρ", "джокер", "matta"],
+    keep_seven: ["Keep my 7", "Κρατάω το 7", "Оставить семёрку", "Tengo il 7"],
+    keep_seven_note: ["Kept: play a card; nobody sees that you could swap.",
+      "Το κρατάς: παίξε ένα φύλλο· κανείς δεν βλέπει ότι μπορούσες να αλλάξεις.",
+      "Семёрка остаётся: ходите картой; никто не узнает, что был обмен.",
+      "Lo tieni: gioca una carta; nessuno vede che potevi scambiare."],
   };
 
   // action words (tui ACTION_WORDS, plus Burraco's and play)

@@ -7,6 +7,26 @@
   const h = (...a) => TP.h(...a);
   const t = (k, a) => TP.t(k, a);
 
+  /** Which card of a Burraco meld (display order) stands in as its wild card, or -1: a
+      joker; in a set the card of another rank; in a sequence a 2 of another suit, else the
+      suit's own 2 that is not in its place (next to the ace or the 3). */
+  function wildIndex(m) {
+    if (m.clean) return -1;
+    const cards = m.cards.map((c) => TP.parseCard(c) || {});
+    const joker = cards.findIndex((c) => c.rank === null);
+    if (joker >= 0) return joker;
+    if (m.kind === "set") {
+      const ranks = cards.map((c) => c.rank);
+      const main = ranks.find((r) => r !== 2);
+      return ranks.findIndex((r) => r !== main);
+    }
+    const suit = m.suit ? TP.suitIndex(m.suit) : -1;
+    const other = cards.findIndex((c) => c.rank === 2 && c.suit !== suit);
+    if (other >= 0) return other;
+    return cards.findIndex((c, i) => c.rank === 2 && !((cards[i - 1] || {}).rank === 14 ||
+      (cards[i + 1] || {}).rank === 3));
+  }
+
   TP.TableView.include(class TableFelt {
     /* seat positions: me at the bottom, the others around in the order of play */
     positions() {
@@ -225,7 +245,16 @@
             el.addEventListener("click", () => this.clickMeld(m.number));
           }
           el.append(h("span", { class: "meld-n", text: String(m.number) }));
-          for (const c of m.cards) el.append(TP.cardEl(c));
+          const wild = wildIndex(m);
+          m.cards.forEach((c, i) => {
+            const card = TP.cardEl(c);
+            if (i === wild) {
+              card.classList.add("wild");
+              card.title = TP.cardName(c) + " · " + t("wild_card");
+            }
+            el.append(card);
+          });
+          el.append(h("span", { class: "meld-pts", text: t("pts", { n: m.points + m.bonus }) }));
           row.append(el);
         }
         z.append(row);

@@ -14,11 +14,12 @@
       const msg = this.msg;
       p.textContent = "";
       const sheet = msg.sheet || [];
-      const table = (head, rows) => {
+      const table = (head, rows, totalLast) => {
         const tb = h("table", { class: "sheet" });
         tb.append(h("thead", {}, h("tr", {}, ...head.map((x) => h("th", { text: String(x) })))));
         const body = h("tbody", {});
-        for (const r of rows) body.append(h("tr", {}, ...r.map((x) => h("td", { text: x == null ? "" : String(x) }))));
+        rows.forEach((r, i) => body.append(h("tr", { class: totalLast && i === rows.length - 1 ? "total" : "" },
+          ...r.map((x) => h("td", { text: x == null ? "" : String(x) })))));
         tb.append(body);
         return tb;
       };
@@ -34,7 +35,7 @@
         });
         // (the deal score sheet: points written per deal; the totals below)
         rows.push([t("total"), ...teams.map((x) => m.scores[x])]);
-        p.append(table(["#", ...teams.map((x) => this.teamShort(x))], rows));
+        p.append(table(["#", ...teams.map((x) => this.teamShort(x))], rows, true));
         if (m.hanging) p.append(h("div", { text: t("hanging") + ": " + m.hanging }));
         const cards = this.scorecard ? this.scorecard.deals : [];
         if (cards.length) {
