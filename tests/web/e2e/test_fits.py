@@ -61,7 +61,8 @@ MEASURE = """() => {
     const vw = window.innerWidth, vh = window.innerHeight, out = [];
     if (window.scrollY !== 0) out.push('the page is scrolled by ' + window.scrollY);
     const check = (el, name, rect, x) => {
-        if (rect.left < -0.5 || rect.top < -0.5 || rect.right > vw + 0.5 || rect.bottom > vh + 0.5) {
+        if (rect.left < -0.5 || rect.top < -0.5 || rect.right > vw + 0.5
+                || rect.bottom > vh + 0.5) {
             out.push(name + ' outside the window: ' + JSON.stringify([rect.left, rect.top,
                 rect.right, rect.bottom]) + ' in ' + vw + 'x' + vh);
             return;
@@ -76,8 +77,8 @@ MEASURE = """() => {
     cards.forEach((el, i) => {
         const r = el.getBoundingClientRect();
         const next = cards[i + 1] && cards[i + 1].getBoundingClientRect();
-        const right = next && next.top < r.bottom && next.left > r.left ? Math.min(r.right, next.left)
-            : r.right;
+        const right = next && next.top < r.bottom && next.left > r.left
+            ? Math.min(r.right, next.left) : r.right;
         check(el, 'card ' + el.dataset.card, r, (r.left + right) / 2);
     });
     for (const el of document.querySelectorAll('.actions button')) {
