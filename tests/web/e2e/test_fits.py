@@ -4,8 +4,8 @@ the window without scrolling, and nothing (score card, toasts, seats) covers the
 Each case makes a table with bots, drives it through the page's own socket to a turn of P1
 (quick: no clicks needed to get there), then measures the page: bounding boxes against the
 window, ``document.elementFromPoint`` at the middle of what shows of each card (a hand's cards
-overlap: the middle of the part the next card leaves visible) and of each button.  With seven
-Bourré players, no two seat boxes, trick cards or counters overlap.  A screenshot of every case
+overlap: the middle of the part the next card leaves visible) and of each button.  With five and
+seven Bourré players, no two seat boxes, trick cards or counters overlap.  A screenshot of every case
 goes to ``$TRAPOULA_SHOTS`` (or a temporary folder) for people to look at.
 """
 
@@ -29,6 +29,7 @@ BOT = {"kind": "bot", "bot": "heuristic"}
 CASES: dict[str, dict[str, Any]] = {
     "bourloto": {"game": "bourloto", "preset": "gr", "seats": 4, "options": {}},
     "bourre2": {"game": "bourre", "seats": 2, "options": {"players": 2}},
+    "bourre5": {"game": "bourre", "seats": 5, "options": {"players": 5}},
     "bourre7": {"game": "bourre", "seats": 7, "options": {"players": 7}},
     "burraco": {"game": "burraco", "seats": 4, "options": {}},
 }
@@ -154,7 +155,7 @@ def test_hand_and_buttons_fit_at_your_turn(open_player: Any, server: Any, case: 
     _drive(p, "legal.some((a) => a.startsWith('play '))")
     res = _measure(p, tag + "-play")
     assert res["cards"] >= 1
-    if case == "bourre7":
+    if case in ("bourre5", "bourre7"):
         assert p.page.evaluate(OVERLAPS) == []
 
 

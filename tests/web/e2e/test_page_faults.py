@@ -72,3 +72,35 @@ def test_a_spectator_chats_under_its_own_name(open_player: Any, server: Any) -> 
     sam.page.click('.tab[data-tab="chat"]')
     sam.page.wait_for_selector(".chat-msg >> text=hello")
     assert sam.page.locator(".chat-msg .chat-name").last.inner_text().strip() == "Eve:"
+
+
+def test_keeping_the_seven_sends_nothing(open_player: Any, server: Any) -> None:
+    """The seven's exchange offers a visible "keep" that only hides the offer: nothing leaves
+    the page, so the others cannot tell that it was declined.  (The page is shown an offer:
+    whether a deal gives P1 the seven of trumps is up to the cards.)"""
+    bot = {"kind": "bot", "bot": "heuristic"}
+    table = server.create_table("bourloto", [{"kind": "human"}, bot, bot, bot], preset="gr",
+                                name="Kit")
+    kit: Player = open_player("kit", f"/t/{table['code']}#seat=P1&token={table['token']}")
+    kit.wait_seated()
+    kit.page.wait_for_selector("body[data-my-turn='1']")
+    sent = kit.page.evaluate("""() => {
+        const page = TP.page(), view = page.view;
+        window.__sent = [];
+        const send = page.ws.send.bind(page.ws);
+        page.ws.send = (m) => { window.__sent.push(m); send(m); };
+        view.msg = JSON.parse(JSON.stringify(view.msg));
+        Object.assign(view.msg.view, {trump: 'S', upcard: '9S'});
+        view.msg.legal = ['exchange', 'play ' + view.msg.view.hand[0]];
+        view.render();
+        return window.__sent.length;
+    }""")
+    assert sent == 0
+    page = kit.page
+    assert page.locator('.actions button[data-action="exchange"]').count() == 1
+    assert page.locator(".exchange-note .card").count() == 1
+    page.locator(".actions .keep-seven").click()
+    assert page.locator('.actions button[data-action="exchange"]').count() == 0
+    assert page.locator(".actions .keep-seven").count() == 0
+    assert page.locator(".exchange-note.kept").count() == 1
+    assert page.evaluate("window.__sent") == []
