@@ -4,9 +4,10 @@ the window without scrolling, and nothing (score card, toasts, seats) covers the
 Each case makes a table with bots, drives it through the page's own socket to a turn of P1
 (quick: no clicks needed to get there), then measures the page: bounding boxes against the
 window, ``document.elementFromPoint`` at the middle of what shows of each card (a hand's cards
-overlap: the middle of the part the next card leaves visible) and of each button.  With five and
-seven Bourré players, no two seat boxes, trick cards or counters overlap.  A screenshot of every case
-goes to ``$TRAPOULA_SHOTS`` (or a temporary folder) for people to look at.
+overlap: the middle of the part the next card leaves visible) and of each button.  With
+five and seven Bourré players, no two seat boxes, trick cards or counters overlap.  A
+screenshot of every case goes to ``$TRAPOULA_SHOTS`` (or a temporary folder) for people to
+look at.
 """
 
 from __future__ import annotations
