@@ -43,6 +43,7 @@
         pos[seat].sy = pos[seat].y;
       }
       if (n > 4) this.alongEdges(seats, start, pos);
+      if (this.flatFelt()) { pos[me].sx = -1; pos[me].sy = 1; } // (the trick's row: the middle)
       return pos;
     }
 
@@ -127,15 +128,15 @@
         if (n <= 4) {
           el.style.left = "calc(50% + " + (p.x * 1.05).toFixed(3) + " * var(--cw-trick))";
           el.style.top = "calc(48% + " + (p.y * 1.05).toFixed(3) + " * var(--cw-trick))";
-        } else if (this.felt.clientHeight < 5.2 * this.cwTrick() + 40) {
+        } else if (this.flatFelt()) {
           const order = this.seats().slice().sort((a, b) => pos[a].sx - pos[b].sx ||
             pos[b].sy - pos[a].sy);
           const col = order.indexOf(seat) - (n - 1) / 2;
           el.style.left = "calc(50% + " + (col * 1.08).toFixed(3) + " * var(--cw-trick))";
-          el.style.top = "calc(50% + 12px)"; // between the top row and my own box
+          el.style.top = "calc(50% + 30px)"; // below the top row of seats
         } else {
-          el.style.left = "calc(50% + " + p.x.toFixed(3) + " * min(50% - 2.6 * var(--cw-trick), " +
-            "2.2 * var(--cw-trick)))";
+          el.style.left = "calc(50% + " + p.x.toFixed(3) + " * min(50% - var(--seat-w) - " +
+            ".6 * var(--cw-trick), 2.2 * var(--cw-trick)))";
           el.style.top = "calc(50% + " + p.y.toFixed(3) + " * min(50% - 2.2 * var(--cw-trick), " +
             "1.9 * var(--cw-trick)))";
         }
@@ -147,6 +148,12 @@
         felt.append(h("div", { class: "trick-winner",
           text: "→ " + this.seatName(finished.winner) }));
       }
+    }
+
+    /** More than four seats on a felt too low for the oval of trick cards: the cards lie in a
+        row, the other seats along the top, mine in the bottom-left corner. */
+    flatFelt() {
+      return this.seats().length > 4 && this.felt.clientHeight < 5.2 * this.cwTrick() + 40;
     }
 
     /** A trick card's width in pixels: layout.css's --cw-trick. */
