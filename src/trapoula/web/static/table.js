@@ -289,6 +289,7 @@
       body.seat = this.me || "";
       body.game = this.game || "";
       body.phase = this.view.phase || "";
+      this.board.classList.toggle("over", !!msg.over); // (the result and the last card: scrolls)
       this.fit();
       this.renderTop();
       this.renderFelt();
