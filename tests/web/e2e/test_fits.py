@@ -111,13 +111,14 @@ OVERLAPS = """() => {
 }"""
 
 
-def _open(open_player: Any, server: Any, case: str, size: tuple[int, int]) -> Player:
+def _open(open_player: Any, server: Any, case: str, size: tuple[int, int],
+          context: Any = None) -> Player:
     spec = CASES[case]
     seats = [{"kind": "human"}] + [BOT] * (spec["seats"] - 1)
     table = server.create_table(spec["game"], seats, preset=spec.get("preset"),
                                 options=spec["options"], name="Zoe")
     p: Player = open_player(case, f"/t/{table['code']}#seat=P1&token={table['token']}",
-                            viewport={"width": size[0], "height": size[1]})
+                            viewport={"width": size[0], "height": size[1]}, context=context)
     assert p.wait_seated() == "P1"
     return p
 
@@ -158,6 +159,32 @@ def test_hand_and_buttons_fit_at_your_turn(open_player: Any, server: Any, case: 
     assert res["cards"] >= 1
     if case in ("bourre5", "bourre7"):
         assert p.page.evaluate(OVERLAPS) == []
+
+
+LOCALES = [("el-GR", "bourloto"), ("ru-RU", "burraco"), ("it-IT", "bourre7")]
+
+
+@pytest.mark.parametrize(("locale", "case"), LOCALES, ids=[c for c, _ in LOCALES])
+def test_longer_words_fit_on_a_phone(open_player: Any, server: Any, browser: Any,
+                                     locale: str, case: str) -> None:
+    """Greek, Russian and Italian words are longer than English ones: the buttons still fit."""
+    size = (360, 640)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale,
+                              bypass_csp=True)
+    try:
+        p = _open(open_player, server, case, size, context=ctx)
+        assert p.page.evaluate("TP.getLang()") == locale[:2]
+        tag = f"{case}-{locale}-360x640"
+        if case == "burraco":
+            _drive(p, "document.querySelectorAll('.meld').length >= 2 && !legal.includes('draw')")
+            _measure(p, tag)
+        else:
+            _drive(p, "true")
+            _measure(p, tag + "-first")
+            _drive(p, "legal.some((a) => a.startsWith('play '))")
+            _measure(p, tag + "-play")
+    finally:
+        ctx.close()
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1440, 900)], ids=["phone", "desktop"])
