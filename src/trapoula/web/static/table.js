@@ -305,7 +305,8 @@
     fit() {
       if (this.opts.readonly || !this.board.isConnected) return;
       if (!this.onResize) {
-        this.onResize = () => { if (this.board.isConnected) this.fit(); };
+        // (a phone turned on its side: the seats and the trick are placed for the new felt)
+        this.onResize = () => { if (this.board.isConnected && this.msg) this.render(); };
         window.addEventListener("resize", this.onResize);
       }
       const top = this.board.getBoundingClientRect().top + window.scrollY;

@@ -61,9 +61,9 @@
       for (let k = 1; k < n; k++) {
         const d = ((k - 0.5) / (n - 1)) * total;
         const p = pos[seats[(start + k) % n]];
-        if (d < side) { p.sx = -1; p.sy = 0.6 - ((0.6 - top) * d) / side; }
+        if (d < side) { p.sx = -1; p.sy = 0.6 - ((0.6 - top) * d) / side; p.edge = "left"; }
         else if (d <= side + w) { p.sx = -1 + (2 * (d - side)) / w; p.sy = -1; p.row = true; }
-        else { p.sx = 1; p.sy = top + ((0.6 - top) * (d - side - w)) / side; }
+        else { p.sx = 1; p.sy = top + ((0.6 - top) * (d - side - w)) / side; p.edge = "right"; }
       }
     }
 
@@ -75,6 +75,7 @@
       felt.className = "felt game-" + this.game + " seats-" + this.seats().length;
       const pos = this.positions();
       for (const seat of this.seats()) felt.append(this.seatBox(seat, pos[seat]));
+      if (this.seats().length > 4) this.clearTopRow();
       if (this.game === "burraco") {
         felt.append(this.burracoCentre());
         return;
@@ -137,8 +138,8 @@
         } else {
           el.style.left = "calc(50% + " + p.x.toFixed(3) + " * min(50% - var(--seat-w) - " +
             ".6 * var(--cw-trick), 2.2 * var(--cw-trick)))";
-          el.style.top = "calc(50% + " + p.y.toFixed(3) + " * min(50% - 2.2 * var(--cw-trick), " +
-            "1.9 * var(--cw-trick)))";
+          el.style.top = "calc(50% + " + p.y.toFixed(3) + " * min(50% - 2 * var(--cw-trick), " +
+            "2.3 * var(--cw-trick)))";
         }
         el.style.zIndex = String(35 + i);
         el.dataset.seat = seat;
@@ -147,6 +148,26 @@
       if (finished && finished.winner) {
         felt.append(h("div", { class: "trick-winner",
           text: "→ " + this.seatName(finished.winner) }));
+      }
+    }
+
+    /** The boxes on the felt's sides move down below the top row's boxes (their height
+        depends on what their tags say). */
+    clearTopRow() {
+      const felt = this.felt;
+      const top = felt.getBoundingClientRect().top;
+      const boxes = [...felt.querySelectorAll(".seat")];
+      const row = boxes.filter((b) => !b.dataset.edge && !b.classList.contains("me-pos"));
+      const below = Math.max(0, ...row.map((b) => b.getBoundingClientRect().bottom - top)) + 4;
+      for (const edge of ["left", "right"]) {
+        let min = below;
+        const side = boxes.filter((b) => b.dataset.edge === edge)
+          .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        for (const b of side) {
+          const r = b.getBoundingClientRect();
+          if (r.top - top < min) b.style.top = (b.offsetTop + min - (r.top - top)) + "px";
+          min = b.getBoundingClientRect().bottom - top + 4;
+        }
       }
     }
 
@@ -176,6 +197,7 @@
       box.style.transform = "translate(" + (p.row ? -50 : -50 * (1 + sx)).toFixed(1) + "%, " +
         (-50 * (1 + sy)).toFixed(1) + "%)";
       if (p.k === 0) box.classList.add("me-pos");
+      if (p.edge) box.dataset.edge = p.edge;
       if (msg.to_act === seat && !msg.over) box.classList.add("to-act");
       if (seat === this.me) box.classList.add("mine");
       const line = h("div", { class: "seat-name" });
