@@ -71,7 +71,7 @@ def test_a_spectator_chats_under_its_own_name(open_player: Any, server: Any) -> 
     eve.page.press(".chat-input", "Enter")
     sam.page.click('.tab[data-tab="chat"]')
     sam.page.wait_for_selector(".chat-msg >> text=hello")
-    assert sam.page.locator(".chat-msg .chat-name").last.inner_text().strip() == "Eve:"
+    assert sam.page.locator(".chat-msg .chat-name").last.inner_text().strip() == "Eve (spectator):"
 
 
 def test_keeping_the_seven_sends_nothing(open_player: Any, server: Any) -> None:

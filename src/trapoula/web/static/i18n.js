@@ -220,6 +220,7 @@
     game_burraco: ["Burraco", "Μπουράκο", "Буррако", "Burraco"],
     // issue 32: the wild card of a meld, declining the seven's exchange
     wild_card: ["wild card", "μπαλαντέρ", "джокер", "matta"],
+    watcher: ["spectator", "θεατής", "зритель", "spettatore"],
     keep_seven: ["Keep my 7", "Κρατάω το 7", "Оставить семёрку", "Tengo il 7"],
     keep_seven_note: ["Kept: play a card; nobody sees that you could swap.",
       "Το κρατάς: παίξε ένα φύλλο· κανείς δεν βλέπει ότι μπορούσες να αλλάξεις.",

@@ -150,8 +150,11 @@
       const list = this.chatList;
       list.textContent = "";
       for (const m of this.chat) {
+        // a spectator's line: its own name, marked as watching ("spectator" when it gave none)
+        const who = m.seat ? m.name || m.seat : !m.name || m.name === "spectator" ? t("watcher") :
+          m.name + " (" + t("watcher") + ")";
         list.append(h("div", { class: "chat-msg" }, h("b", { class: "chat-name",
-          text: (m.name || m.seat || "?") + ": " }), h("span", { class: "chat-text", text: m.text })));
+          text: who + ": " }), h("span", { class: "chat-text", text: m.text })));
       }
       list.scrollTop = list.scrollHeight;
     }
