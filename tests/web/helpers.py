@@ -94,10 +94,11 @@ async def settle(svc: TableService) -> None:
 
 async def connect(svc: TableService, table_id: str, token: str | None,
                   on_message: Any = None, unlimited: bool = False,
-                  address: str | None = None, deltas: bool = False) -> FakeSocket:
+                  address: str | None = None, deltas: bool = False,
+                  name: str | None = None) -> FakeSocket:
     sock = FakeSocket(on_message, deltas)
     sock.conn = await svc.connect(table_id, token, sock.send, sock.close, address,
-                                  deltas=deltas)
+                                  deltas=deltas, spectator_name=name)
     if unlimited:
         sock.conn.bucket = TokenBucket(rate=1e9, burst=10**9)
     await settle(svc)

@@ -98,6 +98,19 @@ async def test_token_for_another_seat_or_table_is_rejected() -> None:
     await svc.close()
 
 
+async def test_a_spectator_chats_under_the_name_it_chose() -> None:
+    svc = await _service()
+    t = await svc.create_table({"game": "bourloto", "seats": HUMANS4, "name": "Ann"})
+    eve = await connect(svc, t["table_id"], None, name="  Eve ")
+    anon = await connect(svc, t["table_id"], None, name="x" * 25)  # refused: no name
+    ann = await connect(svc, t["table_id"], t["token"], name="Mallory")  # a seat's own name
+    for sock in (eve, anon, ann):
+        await handle(svc, sock.conn, json.dumps({"type": "chat", "text": "hi"}))  # type: ignore[arg-type]
+    got = [(m["seat"], m["name"]) for m in eve.of("chat")]
+    assert got == [(None, "Eve"), (None, "spectator"), ("P1", "Ann")]
+    await svc.close()
+
+
 async def test_bad_tables_and_names() -> None:
     svc = await _service()
     for spec, code in [

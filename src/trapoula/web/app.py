@@ -346,6 +346,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         table_id = ws.path_params["table_id"]
         token = ws.query_params.get("token") or None
         deltas = ws.query_params.get("deltas") in ("1", "true")  # web/delta.py
+        watcher = None if token else ws.query_params.get("name")  # a spectator's own name
 
         if raw_send is not None:  # the server's own send: no middleware layers per message
             async def send(text: str) -> None:
@@ -359,7 +360,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
 
         try:
             conn = await service.connect(table_id, token, send, close, _address(ws),
-                                         deltas=deltas)
+                                         deltas=deltas, spectator_name=watcher)
         except ServiceError as exc:
             code = 1008 if exc.status == 403 else 4429 if exc.status == 429 else 4404
             with contextlib.suppress(Exception):

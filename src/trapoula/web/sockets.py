@@ -13,12 +13,13 @@ and answers it; nothing here awaits a socket (messages go to the connection's ou
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from trapoula.web.conn import Connection
-from trapoula.web.limits import FLOOD_DISCONNECT, LimitError, clean_chat
+from trapoula.web.limits import FLOOD_DISCONNECT, LimitError, clean_chat, clean_name
 from trapoula.web.protocol import (
     PONG,
     ProtocolError,
@@ -48,12 +49,18 @@ class SocketsMixin:
         close: Callable[[int], Awaitable[None]],
         address: str | None = None,
         deltas: bool = False,
+        spectator_name: str | None = None,
     ) -> Connection:
         """Register a socket: the token's seat, or a spectator without a token; ``deltas``: the
-        client takes ``delta`` messages after the first full ``state`` (web/delta.py)."""
+        client takes ``delta`` messages after the first full ``state`` (web/delta.py);
+        ``spectator_name``: the name a spectator chose (its chat lines carry it; a name the
+        limits refuse is dropped, and the line says "spectator")."""
         table = await self._get(table_id)
         seat = None
         name = ""
+        if spectator_name:
+            with contextlib.suppress(LimitError):
+                name = clean_name(spectator_name)
         if token:
             h = hash_token(token)
             found = [s for s in table.row.seats if s.token_hash == h]

@@ -110,6 +110,10 @@ def test_phone_table_opens_at_the_top_and_the_card_fits(open_player: Any, server
     # a deal of Bourré to its end: the card says who took the pot, and fits the screen
     drive([bo], until=lambda: bool(bo.page.evaluate("!!document.body.dataset.scorecard")),
           max_moves=60)
+    # at the person's turn the card is folded to its title over the felt: a tap opens it
+    bo.page.wait_for_selector(".scorecard")
+    if bo.page.locator(".scorecard.mini").count():
+        bo.page.locator(".scorecard .card-head h3").click()
     bo.page.wait_for_selector(".scorecard .card-note")
     box = bo.page.locator(".scorecard").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]

@@ -222,6 +222,13 @@
     spectator_name: ["spectator", "θεατής", "зритель", "spettatore"],
     motion_on: ["Motion on", "Κίνηση ναι", "Анимация вкл.", "Animazioni sì"],
     motion_off: ["Motion off", "Κίνηση όχι", "Анимация выкл.", "Animazioni no"],
+    // issue 32: the wild card of a meld, declining the seven's exchange
+    wild_card: ["wild card", "μπαλαντέρ", "джокер", "matta"],
+    keep_seven: ["Keep my 7", "Κρατάω το 7", "Оставить семёрку", "Tengo il 7"],
+    keep_seven_note: ["Kept: play a card; nobody sees that you could swap.",
+      "Το κρατάς: παίξε ένα φύλλο· κανείς δεν βλέπει ότι μπορούσες να αλλάξεις.",
+      "Семёрка остаётся: ходите картой; никто не узнает, что вы могли поменяться.",
+      "Lo tieni: gioca una carta; nessuno vede che potevi scambiare."],
   };
 
   /* Counted words: per language, a text for each category of Intl.PluralRules (en, el, it:

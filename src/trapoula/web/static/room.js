@@ -52,6 +52,21 @@
 
   function h(...args) { return TP.h(...args); }
 
+  /** A stopwatch drawn in SVG (an emoji needs a font that many phones and desktops lack). */
+  function clockIcon() {
+    const NS = "http://www.w3.org/2000/svg";
+    const el = (tag, attrs) => {
+      const e = document.createElementNS(NS, tag);
+      for (const k in attrs) e.setAttribute(k, attrs[k]);
+      return e;
+    };
+    const svg = el("svg", { viewBox: "0 0 24 24", class: "clock-icon", "aria-hidden": "true",
+      fill: "none", stroke: "currentColor", "stroke-width": "2.2", "stroke-linecap": "round" });
+    svg.append(el("circle", { cx: "12", cy: "13.5", r: "8" }), el("path", { d: "M12 9v4.5l3 2" }),
+      el("path", { d: "M9.5 2.5h5M12 2.5v3" }));
+    return svg;
+  }
+
   /* The bar above a table: clock, seat buttons, held deal. */
   class RoomBar {
     /** root: element to render into; opts: {send(msg), onLeft()} */
@@ -63,7 +78,8 @@
       this.deadline = null;
       this.timer = setInterval(() => this.tick(), 250);
       this.el = h("div", { class: "room-bar" });
-      this.clockEl = h("span", { class: "room-clock", "aria-live": "off" });
+      this.clockText = h("span", { class: "clock-text" });
+      this.clockEl = h("span", { class: "room-clock", "aria-live": "off" }, clockIcon(), this.clockText);
       this.root.append(this.el);
     }
 
@@ -168,14 +184,15 @@
 
     tick() {
       const d = this.deadline;
-      if (!d) { this.clockEl.textContent = ""; this.clockEl.dataset.left = ""; return; }
+      this.clockEl.classList.toggle("hidden", !d);
+      if (!d) { this.clockText.textContent = ""; this.clockEl.dataset.left = ""; return; }
       const rest = Math.max(0, (d.turn - performance.now()) / 1000);
       const turnLeft = Math.ceil(rest / d.scale);
       const bankLeft = rest > 0 ? Math.round(d.bank / d.scale) :
         Math.max(0, Math.ceil((d.bank + rest) / d.scale));
       this.clockEl.dataset.left = String(turnLeft);
       this.clockEl.classList.toggle("low", turnLeft <= 5);
-      this.clockEl.textContent = "⏱ " + rt("left_s", { seat: d.seat, s: turnLeft }) +
+      this.clockText.textContent = rt("left_s", { seat: d.seat, s: turnLeft }) +
         (d.bank > 0 ? " (" + rt("bank_s", { s: bankLeft }) + ")" : "");
     }
 

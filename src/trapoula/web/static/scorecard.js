@@ -142,19 +142,42 @@
         pt("deal_over", { n: card.deal });
       this.el = h("div", { class: "scorecard", role: "dialog", "aria-label": title,
         dataset: { deal: String(card.deal), game: card.game } },
-      h("div", { class: "card-head" }, h("h3", { text: title }),
+      h("div", { class: "card-head" }, h("h3", { text: title, onclick: () => this.toggle() }),
         h("button", { class: "btn small card-close", text: over ? "✕" : t("continue"),
           onclick: () => this.close() })),
       cardBody(card, tv));
+      this.expanded = false;
       if (over) { // the game is over: the last card sits under the result, in the page
         this.el.classList.add("final");
         tv.banner.after(this.el);
       } else {
-        tv.board.append(this.el);
+        this.el.classList.add("docked");
+        this.place();
       }
       this.shownAt = Date.now();
       this.over = !!over;
       document.body.dataset.scorecard = String(card.deal);
+    }
+    /** Where the card of a deal in play goes: never over the hand or the buttons. A wide
+        screen has it at the head of the side column (the felt and its upcard stay in view);
+        a narrow one over the felt only, folded to its title line at the person's turn (a tap
+        on the title opens it again). */
+    place() {
+      const el = this.el;
+      if (!el || this.over) return;
+      const tv = this.tv;
+      const wide = window.matchMedia("(min-width: 900px)").matches && tv.side;
+      const home = wide ? tv.side : tv.board;
+      if (el.parentNode !== home) {
+        if (wide) tv.side.prepend(el);
+        else tv.board.append(el);
+      }
+      el.classList.toggle("mini", !wide && tv.myTurn() && !this.expanded);
+    }
+    toggle() {
+      if (!this.el || this.over) return;
+      this.expanded = this.el.classList.contains("mini");
+      this.place();
     }
     /** Called on every new state: the card leaves once the next deal has run `pause` ms. */
     tick() {

@@ -117,11 +117,12 @@
         this.chatInput.value = "";
       } }, this.chatInput, h("button", { type: "submit", class: "btn", text: t("send") }));
       this.sidePanels.chat.append(this.chatList, chatForm);
-      const board = h("section", { class: "board" },
+      const board = h("section", { class: "board" + (this.opts.readonly ? "" : " fit") },
         this.felt, this.banner, this.prompt, this.actions, this.hand);
       this.board = board;
       const side = h("aside", { class: "side" }, this.tabs,
         this.sidePanels.score, this.sidePanels.moves, this.sidePanels.chat);
+      this.side = side;
       this.root.append(h("div", { class: "table-page" }, this.topbar,
         h("div", { class: "table-main" }, board, side)));
       this.renderTabs();
@@ -288,12 +289,35 @@
       body.seat = this.me || "";
       body.game = this.game || "";
       body.phase = this.view.phase || "";
+      this.board.classList.toggle("over", !!msg.over); // (the result and the last card: scrolls)
+      this.fit();
       this.renderTop();
       this.renderFelt();
       this.renderBanner();
       this.renderHandAndActions();
       this.renderScore();
       this.renderMoves();
+      this.fit();
+    }
+
+    /** The board takes the window's height below the bars above it (layout.css): the felt
+        gets what the prompt, the buttons and the hand leave, so they show without scrolling. */
+    fit() {
+      if (this.opts.readonly || !this.board.isConnected) return;
+      if (!this.onResize) {
+        // (a phone turned on its side: the seats and the trick are placed for the new felt)
+        this.onResize = () => { if (this.board.isConnected && this.msg) this.render(); };
+        window.addEventListener("resize", this.onResize);
+      }
+      const top = this.board.getBoundingClientRect().top + window.scrollY;
+      const high = Math.max(240, Math.floor(window.innerHeight - top - 4));
+      this.board.style.setProperty("--board-h", high + "px");
+      this.board.style.setProperty("--felt-h", this.felt.offsetHeight + "px");
+      // toasts over the felt's top, clear of the bars, the side column, the hand and buttons
+      const felt = this.felt.getBoundingClientRect();
+      document.body.style.setProperty("--toast-top", Math.max(0, Math.round(felt.top + 6)) + "px");
+      document.body.style.setProperty("--toast-x", Math.round(felt.left + felt.width / 2) + "px");
+      if (this.scorecard) this.scorecard.place();
     }
 
     renderTop() {
@@ -309,7 +333,8 @@
       this.topbar.append(h("span", { class: "top-title", text: bits.join(" · ") }));
       if (tbl.code && !this.opts.readonly) {
         const link = location.origin + "/t/" + tbl.code;
-        this.topbar.append(h("span", { class: "top-code" }, t("code") + ": ",
+        this.topbar.append(h("span", { class: "top-code" },
+          h("span", { class: "code-label", text: t("code") + ": " }),
           h("b", { class: "code", text: tbl.code }), " ",
           h("button", { class: "btn small", text: t("copy"),
             onclick: (e) => TP.copy(link, e.target) })));

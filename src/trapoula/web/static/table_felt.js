@@ -7,6 +7,26 @@
   const h = (...a) => TP.h(...a);
   const t = (k, a) => TP.t(k, a);
 
+  /** Which card of a Burraco meld (display order) stands in as its wild card, or -1: a
+      joker; in a set the card of another rank; in a sequence a 2 of another suit, else the
+      suit's own 2 that is not in its place (next to the ace or the 3). */
+  function wildIndex(m) {
+    if (m.clean) return -1;
+    const cards = m.cards.map((c) => TP.parseCard(c) || {});
+    const joker = cards.findIndex((c) => c.rank === null);
+    if (joker >= 0) return joker;
+    if (m.kind === "set") {
+      const ranks = cards.map((c) => c.rank);
+      const main = ranks.find((r) => r !== 2);
+      return ranks.findIndex((r) => r !== main);
+    }
+    const suit = m.suit ? TP.suitIndex(m.suit) : -1;
+    const other = cards.findIndex((c) => c.rank === 2 && c.suit !== suit);
+    if (other >= 0) return other;
+    return cards.findIndex((c, i) => c.rank === 2 && !((cards[i - 1] || {}).rank === 14 ||
+      (cards[i + 1] || {}).rank === 3));
+  }
+
   TP.TableView.include(class TableFelt {
     /* seat positions: me at the bottom, the others around in the order of play */
     positions() {
@@ -19,8 +39,32 @@
         const seat = seats[(start + k) % n];
         const ang = (90 + (k * 360) / n) * (Math.PI / 180);
         pos[seat] = { x: Math.cos(ang), y: Math.sin(ang), k: k };
+        pos[seat].sx = pos[seat].x;
+        pos[seat].sy = pos[seat].y;
       }
+      if (n > 4) this.alongEdges(seats, start, pos);
+      if (this.flatFelt()) { pos[me].sx = -1; pos[me].sy = 1; } // (the trick's row: the middle)
       return pos;
+    }
+
+    /** More than four seats: the others go along the felt's left edge, top and right edge,
+        evenly by length (a ring would pile their boxes up on a small or flat felt). */
+    alongEdges(seats, start, pos) {
+      const n = seats.length;
+      const w = this.felt.clientWidth || 360;
+      const hgt = this.felt.clientHeight || 300;
+      // the sides run from 60 % of the way down up to below the top row's boxes (about 64
+      // px high); a flat felt has every box in the top row
+      const top = Math.min(0.6, -1 + (2 * 70) / hgt);
+      const side = hgt > 230 ? ((0.6 - top) / 2) * hgt : 0;
+      const total = 2 * side + w;
+      for (let k = 1; k < n; k++) {
+        const d = ((k - 0.5) / (n - 1)) * total;
+        const p = pos[seats[(start + k) % n]];
+        if (d < side) { p.sx = -1; p.sy = 0.6 - ((0.6 - top) * d) / side; p.edge = "left"; }
+        else if (d <= side + w) { p.sx = -1 + (2 * (d - side)) / w; p.sy = -1; p.row = true; }
+        else { p.sx = 1; p.sy = top + ((0.6 - top) * (d - side - w)) / side; p.edge = "right"; }
+      }
     }
 
     renderFelt() {
@@ -31,6 +75,7 @@
       felt.className = "felt game-" + this.game + " seats-" + this.seats().length;
       const pos = this.positions();
       for (const seat of this.seats()) felt.append(this.seatBox(seat, pos[seat]));
+      if (this.seats().length > 4) this.clearTopRow();
       if (this.game === "burraco") {
         felt.append(this.burracoCentre());
         return;
@@ -78,10 +123,24 @@
         if (finished) el.classList.add("done");
         if (!finished && i === plays.length - 1) el.classList.add("just-played");
         if (finished && finished.winner === seat) el.classList.add("winner");
-        // a compact cross (a ring with more players) in the middle, each card towards its seat
-        const r = this.seats().length > 4 ? 1.3 : 1.05;
-        el.style.left = "calc(50% + " + (p.x * r).toFixed(3) + " * var(--cw-trick))";
-        el.style.top = "calc(48% + " + (p.y * r).toFixed(3) + " * var(--cw-trick))";
+        // a compact cross in the middle, each card towards its seat; with more players an
+        // oval that takes the room the seats leave, or a row on a flat felt
+        const n = this.seats().length;
+        if (n <= 4) {
+          el.style.left = "calc(50% + " + (p.x * 1.05).toFixed(3) + " * var(--cw-trick))";
+          el.style.top = "calc(48% + " + (p.y * 1.05).toFixed(3) + " * var(--cw-trick))";
+        } else if (this.flatFelt()) {
+          const order = this.seats().slice().sort((a, b) => pos[a].sx - pos[b].sx ||
+            pos[b].sy - pos[a].sy);
+          const col = order.indexOf(seat) - (n - 1) / 2;
+          el.style.left = "calc(50% + " + (col * 1.08).toFixed(3) + " * var(--cw-trick))";
+          el.style.top = "calc(50% + 30px)"; // below the top row of seats
+        } else {
+          el.style.left = "calc(50% + " + p.x.toFixed(3) + " * min(50% - var(--seat-w) - " +
+            ".6 * var(--cw-trick), 2.2 * var(--cw-trick)))";
+          el.style.top = "calc(50% + " + p.y.toFixed(3) + " * min(50% - 2 * var(--cw-trick), " +
+            "2.3 * var(--cw-trick)))";
+        }
         el.style.zIndex = String(35 + i);
         el.dataset.seat = seat;
         felt.append(el);
@@ -92,17 +151,53 @@
       }
     }
 
+    /** The boxes on the felt's sides move down below the top row's boxes (their height
+        depends on what their tags say). */
+    clearTopRow() {
+      const felt = this.felt;
+      const top = felt.getBoundingClientRect().top;
+      const boxes = [...felt.querySelectorAll(".seat")];
+      const row = boxes.filter((b) => !b.dataset.edge && !b.classList.contains("me-pos"));
+      const below = Math.max(0, ...row.map((b) => b.getBoundingClientRect().bottom - top)) + 4;
+      for (const edge of ["left", "right"]) {
+        let min = below;
+        const side = boxes.filter((b) => b.dataset.edge === edge)
+          .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        for (const b of side) {
+          const r = b.getBoundingClientRect();
+          if (r.top - top < min) b.style.top = (b.offsetTop + min - (r.top - top)) + "px";
+          min = b.getBoundingClientRect().bottom - top + 4;
+        }
+      }
+    }
+
+    /** More than four seats on a felt too low for the oval of trick cards: the cards lie in a
+        row, the other seats along the top, mine in the bottom-left corner. */
+    flatFelt() {
+      return this.seats().length > 4 && this.felt.clientHeight < 5.2 * this.cwTrick() + 40;
+    }
+
+    /** A trick card's width in pixels: layout.css's --cw-trick. */
+    cwTrick() {
+      return Math.min(60, Math.max(30, Math.min(window.innerWidth * 0.11,
+        window.innerHeight * 0.085)));
+    }
+
     seatBox(seat, p) {
       const v = this.view;
       const msg = this.msg;
       const info = this.seatInfo(seat);
       const box = h("div", { class: "seat", dataset: { seat: seat } });
       // anchored so that the box stays inside the felt whatever its size
-      box.style.left = (50 + p.x * 48) + "%";
-      box.style.top = (50 + p.y * 47) + "%";
-      box.style.transform = "translate(" + (-50 * (1 + p.x)).toFixed(1) + "%, " +
-        (-50 * (1 + p.y)).toFixed(1) + "%)";
+      const sx = p.sx !== undefined ? p.sx : p.x;
+      const sy = p.sy !== undefined ? p.sy : p.y;
+      box.style.left = (p.row ? 50 + sx * 50 : 50 + sx * 48) + "%";
+      box.style.top = (50 + sy * 47) + "%";
+      // (a box of the top row is centred on its slot, the slots leave room for each box)
+      box.style.transform = "translate(" + (p.row ? -50 : -50 * (1 + sx)).toFixed(1) + "%, " +
+        (-50 * (1 + sy)).toFixed(1) + "%)";
       if (p.k === 0) box.classList.add("me-pos");
+      if (p.edge) box.dataset.edge = p.edge;
       if (msg.to_act === seat && !msg.over) box.classList.add("to-act");
       if (seat === this.me) box.classList.add("mine");
       const line = h("div", { class: "seat-name" });
@@ -179,7 +274,16 @@
             el.addEventListener("click", () => this.clickMeld(m.number));
           }
           el.append(h("span", { class: "meld-n", text: String(m.number) }));
-          for (const c of m.cards) el.append(TP.cardEl(c));
+          const wild = wildIndex(m);
+          m.cards.forEach((c, i) => {
+            const card = TP.cardEl(c);
+            if (i === wild) {
+              card.classList.add("wild");
+              card.title = TP.cardName(c) + " · " + t("wild_card");
+            }
+            el.append(card);
+          });
+          el.append(h("span", { class: "meld-pts", text: t("pts", { n: m.points + m.bonus }) }));
           row.append(el);
         }
         z.append(row);

@@ -35,6 +35,7 @@
       this.hand.textContent = "";
       this.hand.className = "hand mode-" + mode + (this.me ? "" : " hidden");
       this.hand.dataset.count = String(hand.length);
+      this.hand.style.setProperty("--n", String(Math.max(1, hand.length)));
       const myDiscards = new Set((v.my_discards || []).map(cardText));
       hand.forEach((c, i) => {
         const el = TP.cardEl(c);
@@ -226,15 +227,27 @@
         return;
       }
       // the seven-of-trumps exchange: show the 7 and the upcard it would be swapped for
+      // declining sends nothing (the others cannot tell): the offer just leaves the page
+      const kept = this.keptSeven === this.dealNumber();
       if (this.game === "bourloto" && legal.some((a) => a.kind === "exchange") && v.upcard && v.trump) {
-        box.append(h("div", { class: "exchange-note" }, t("exchange_prompt") + " ",
-          TP.cardLabel("7" + String(v.trump).toUpperCase()), " ⇄ ", TP.cardEl(v.upcard)));
+        if (kept) {
+          box.append(h("div", { class: "exchange-note kept", text: t("keep_seven_note") }));
+        } else {
+          box.append(h("div", { class: "exchange-note" }, t("exchange_prompt") + " ",
+            TP.cardLabel("7" + String(v.trump).toUpperCase()), " ⇄ ", TP.cardEl(v.upcard)));
+        }
       }
       // actions without cards: one button each (take, pass, name ♥, agree, fold, stay, draw…)
       for (const a of legal) {
         // (a Bourloto declaration shown in play, "show 9H 10H JH", is one button too)
         if (a.kind === "play" || (a.cards.length && a.kind !== "show")) continue;
+        if (a.kind === "exchange" && kept) continue;
         box.append(btn(this.actionLabel(a), a.text));
+        if (a.kind === "exchange" && this.game === "bourloto") {
+          box.append(h("button", { class: "btn keep-seven",
+            text: t("keep_seven"),
+            onclick: () => { this.keptSeven = this.dealNumber(); this.render(); } }));
+        }
       }
       if (this.game === "bourloto" && (v.my_declarations || []).length &&
           legal.some((a) => a.kind === "declare" || a.extras.includes("declare"))) {

@@ -14,11 +14,12 @@
       const msg = this.msg;
       p.textContent = "";
       const sheet = msg.sheet || [];
-      const table = (head, rows) => {
+      const table = (head, rows, totalLast) => {
         const tb = h("table", { class: "sheet" });
         tb.append(h("thead", {}, h("tr", {}, ...head.map((x) => h("th", { text: String(x) })))));
         const body = h("tbody", {});
-        for (const r of rows) body.append(h("tr", {}, ...r.map((x) => h("td", { text: x == null ? "" : String(x) }))));
+        rows.forEach((r, i) => body.append(h("tr", { class: totalLast && i === rows.length - 1 ? "total" : "" },
+          ...r.map((x) => h("td", { text: x == null ? "" : String(x) })))));
         tb.append(body);
         return tb;
       };
@@ -34,7 +35,7 @@
         });
         // (the deal score sheet: points written per deal; the totals below)
         rows.push([t("total"), ...teams.map((x) => m.scores[x])]);
-        p.append(table(["#", ...teams.map((x) => this.teamShort(x))], rows));
+        p.append(table(["#", ...teams.map((x) => this.teamShort(x))], rows, true));
         if (m.hanging) p.append(h("div", { text: t("hanging") + ": " + m.hanging }));
         const cards = this.scorecard ? this.scorecard.deals : [];
         if (cards.length) {
@@ -149,9 +150,12 @@
       const list = this.chatList;
       list.textContent = "";
       for (const m of this.chat) {
+        // a spectator's line: its own name, marked as watching ("spectator" when it gave none)
+        const watcher = t("spectator_name");
+        const who = m.seat ? m.name || m.seat
+          : !m.name || m.name === "spectator" ? watcher : m.name + " (" + watcher + ")";
         list.append(h("div", { class: "chat-msg" }, h("b", { class: "chat-name",
-          text: (!m.seat && (!m.name || m.name === "spectator") ? t("spectator_name")
-            : m.name || m.seat) + ": " }), h("span", { class: "chat-text", text: m.text })));
+          text: who + ": " }), h("span", { class: "chat-text", text: m.text })));
       }
       list.scrollTop = list.scrollHeight;
     }

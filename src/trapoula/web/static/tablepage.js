@@ -40,7 +40,8 @@
             h("a", { class: "btn", href: "/", text: t("back_lobby") })));
           return;
         }
-        if (found.status === "finished") { go("/replay/" + found.id); return; }
+        // a finished table: its replay, unless this is a seat link (the final table, Rematch)
+        if (found.status === "finished" && !hash.get("token")) { go("/replay/" + found.id); return; }
         saveSeat(this.code, { table_id: found.id });
         entry = seatFor(this.code);
         this.listing = found;
@@ -157,7 +158,8 @@
       const proto = location.protocol === "https:" ? "wss://" : "ws://";
       // deltas=1: after the first full state, only what changed (docs/web.md, "Deltas")
       const url = proto + location.host + "/ws/" + encodeURIComponent(this.tableId) +
-        "?deltas=1" + (this.token ? "&token=" + encodeURIComponent(this.token) : "");
+        "?deltas=1" + (this.token ? "&token=" + encodeURIComponent(this.token) :
+          LS.get("name", "") ? "&name=" + encodeURIComponent(LS.get("name", "")) : "");
       header.setConn(this.retry ? "retry" : "connecting");
       let ws;
       try { ws = new WebSocket(url); } catch (e) { this.scheduleReconnect(); return; }
@@ -230,6 +232,7 @@
         this.view.setState(msg);
         if (this.room) this.room.setState(msg);
         if (this.fair) this.fair.onState(msg);
+        this.view.fit(); // the room bar above may have changed its height
         if (first) window.scrollTo(0, 0);
         this.toastMove(msg);
       } else if (msg.type === "chat") {
@@ -261,6 +264,8 @@
 
     leave() {
       this.closing = true;
+      document.body.style.removeProperty("--toast-top");
+      document.body.style.removeProperty("--toast-x");
       if (this.room) this.room.close();
       clearTimeout(this.timer);
       clearInterval(this.pingTimer);
