@@ -128,7 +128,7 @@ class Player:
             if self.drag:
                 cards.first.drag_to(page.locator(".felt"))
             else:
-                cards.first.click()
+                tap_card(cards.first)
             variants = page.locator(".actions button.act.variant")
             if variants.count():  # e.g. "play KH" or "play KH bourlot"
                 variants.first.click()
@@ -140,8 +140,17 @@ class Player:
         """Select these hand cards (by notation; a second copy for a repeated card)."""
         for card in cards:
             c = str(Card.parse(card))
-            el = self.page.locator(f'.hand .card[data-card="{c}"]:not(.selected)').first
-            el.click()
+            tap_card(self.page.locator(f'.hand .card[data-card="{c}"]:not(.selected)').first)
+
+
+def tap_card(card: Any) -> None:
+    """Click a hand card where it shows: near its left edge, since the hand overlaps its cards
+    (each covers the right part of the one before) when they do not fit the width."""
+    box = card.bounding_box()
+    if box is None:
+        card.click()
+        return
+    card.click(position={"x": min(6.0, box["width"] / 4), "y": box["height"] / 2})
 
 
 def drive(players: list[Player], *, until: Callable[[], bool] | None = None,

@@ -13,7 +13,7 @@ import trapoula
 from trapoula.bots import make_bot
 from trapoula.core.game import derive_seed
 
-from .helpers import Player
+from .helpers import Player, tap_card
 
 pytestmark = pytest.mark.e2e
 
@@ -52,7 +52,7 @@ def _act(p: Player, text: str) -> None:
     seq = _my_turn(p)
     kind, *rest = text.split()
     if kind == "play":
-        p.page.locator(f'.hand .card[data-card="{rest[0]}"]').click()
+        tap_card(p.page.locator(f'.hand .card[data-card="{rest[0]}"]'))
         variant = p.page.locator(f'.actions button.act.variant[data-action="{text}"]')
         if variant.count():
             variant.click()
@@ -78,7 +78,7 @@ def test_s1_3_2_a_card_that_may_announce_bourlot_asks_which_on_the_page(
     assert sorted(ann.legal()) == sorted(legal)  # the page is where the engine is
     card = next(t.split()[1] for t in legal if "bourlot" in t.split())
     ways = sorted(t for t in legal if t.split()[1] == card)
-    ann.page.locator(f'.hand .card[data-card="{card}"]').click()
+    tap_card(ann.page.locator(f'.hand .card[data-card="{card}"]'))
     buttons = ann.page.locator(".actions button.act.variant")
     shown = sorted(buttons.nth(i).get_attribute("data-action") for i in range(buttons.count()))
     assert shown == ways and f"play {card}" in shown and f"play {card} bourlot" in shown

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from .conftest import PHONE
-from .helpers import Player, drive, hidden_card_leaks
+from .helpers import Player, drive, hidden_card_leaks, tap_card
 
 pytestmark = pytest.mark.e2e
 
@@ -17,7 +17,7 @@ def exchange_one_card(player: Player) -> bool:
     page = player.page
     if not page.locator(".hand.mode-select").count():
         return False
-    page.locator(".hand .card.legal").first.click()
+    tap_card(page.locator(".hand .card.legal").first)
     button = page.locator(".actions button.act.primary")
     assert button.inner_text() == "Exchange 1"
     if button.is_disabled():  # e.g. this table allows no exchange: stay
