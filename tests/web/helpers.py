@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
@@ -108,6 +109,22 @@ async def connect(svc: TableService, table_id: str, token: str | None,
 async def send(svc: TableService, sock: FakeSocket, msg: dict[str, Any]) -> None:
     assert sock.conn is not None
     await svc.handle(sock.conn, json.dumps(msg))
+    await settle(svc)
+
+
+async def play_out(svc: TableService, table_id: str, socks: list[FakeSocket]) -> None:
+    """Hand these seats to the bots and let the match play to its end (a generous bound, so a
+    stall still fails; on a loaded machine many loop turns may pass with no move)."""
+    for s in socks:
+        await send(svc, s, {"type": "autoplay"})
+    table = svc.tables[table_id]
+    deadline = time.monotonic() + 300
+    while not table.state.is_over and time.monotonic() < deadline:
+        seq = table.seq
+        await settle(svc)
+        if table.seq == seq:
+            await asyncio.sleep(0.005)
+    assert table.state.is_over, f"the match stalled at seq {table.seq}"
     await settle(svc)
 
 

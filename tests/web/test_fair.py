@@ -3,15 +3,13 @@ verifier (``trapoula verify``); a chosen seed only at a solo table."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 from pathlib import Path
 
 import pytest
 
 import trapoula
-from tests.web.helpers import connect, send, settle
+from tests.web.helpers import connect, play_out
 from trapoula.cli.main import main
 from trapoula.web.fair import check, commit_of, verify_record
 from trapoula.web.service import ServiceError, TableService
@@ -28,19 +26,7 @@ async def _finished_record() -> tuple[dict, list[dict]]:
                                 "seats": [{"kind": "human"}, *BOTS3], "name": "Solo",
                                 "seat": "P1", "table": {"clock": 60}})
     sock = await connect(svc, t["table_id"], t["token"])
-    await send(svc, sock, {"type": "autoplay"})
-    table = svc.tables[t["table_id"]]
-    # The bots' moves and the store's writes run partly in worker threads, so on a loaded
-    # machine many loop turns may pass with no move: wait for the end (a generous bound so a
-    # stall still fails), pausing briefly whenever nothing moved.
-    deadline = time.monotonic() + 300
-    while not table.state.is_over and time.monotonic() < deadline:
-        seq = table.seq
-        await settle(svc)
-        if table.seq == seq:
-            await asyncio.sleep(0.005)
-    assert table.state.is_over, f"the bots' match stalled at seq {table.seq}"
-    await settle(svc)
+    await play_out(svc, t["table_id"], [sock])
     record = await svc.record(t["table_id"])
     await svc.close()
     return record, sock.of("state")

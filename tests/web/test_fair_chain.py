@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import FakeSocket, connect, send, settle
+from tests.web.helpers import connect, play_out, send, settle
 from trapoula.cli.main import main
 from trapoula.web.fair import verify_record
 from trapoula.web.fairseed import Chain, h, seed_of, verify_chain, withheld_value
@@ -43,20 +43,6 @@ async def two_seats(svc: TableService, *, commit2: bool = True, **spec: Any
                                 "table": {"clock": 120}, **spec})
     j = await svc.join(t["code"], "Bob", "P3", commit=v2[1] if commit2 else None)
     return t, j, v1, v2
-
-
-async def play_out(svc: TableService, table_id: str, socks: list[FakeSocket]) -> None:
-    for s in socks:
-        await send(svc, s, {"type": "autoplay"})
-    table = svc.tables[table_id]
-    deadline = time.monotonic() + 300
-    while not table.state.is_over and time.monotonic() < deadline:
-        seq = table.seq
-        await settle(svc)
-        if table.seq == seq:
-            await asyncio.sleep(0.005)
-    assert table.state.is_over, f"the match stalled at seq {table.seq}"
-    await settle(svc)
 
 
 def no_secret_before_the_end(states: list[dict[str, Any]]) -> None:

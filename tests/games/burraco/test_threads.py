@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -56,6 +57,20 @@ def _play(options: dict[str, Any], seed: int, check: Trace | None = None) -> Tra
     return out, s.result
 
 
+def _run_threads(worker: Callable[[int], None], switch_interval: float) -> None:
+    """Four threads running ``worker(0..3)``, switching every ``switch_interval`` seconds."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(switch_interval)
+    try:
+        threads = [threading.Thread(target=worker, args=(t,)) for t in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    finally:
+        sys.setswitchinterval(interval)
+
+
 def test_threads_with_the_caches_overflowing_see_what_one_thread_sees(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -78,16 +93,7 @@ def test_threads_with_the_caches_overflowing_see_what_one_thread_sees(
         except BaseException as e:  # (any exception, a wrong legal list included)
             errors.append(e)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)  # (switch threads often: a race shows at once)
-    try:
-        threads = [threading.Thread(target=worker, args=(t,)) for t in range(4)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-    finally:
-        sys.setswitchinterval(interval)
+    _run_threads(worker, 1e-5)  # (switch threads often: a race shows at once)
     assert not errors, [f"{type(e).__name__}: {str(e)[:160]}" for e in errors]
     assert done[0] == 4 * 2 * len(DEALS)
 
@@ -118,16 +124,7 @@ def test_threads_interning_new_moves_at_once_agree_on_their_ids() -> None:
             errors.append(e)
         found.append(seen)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=worker, args=(t,)) for t in range(4)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-    finally:
-        sys.setswitchinterval(interval)
+    _run_threads(worker, 1e-6)
     assert not errors, [f"{type(e).__name__}: {str(e)[:160]}" for e in errors]
     assert len(found) == 4 and all(f == found[0] for f in found)
     assert len({i for i, _, _ in found[0].values()}) == len(new)
