@@ -137,6 +137,7 @@ class SqlStore:
             sa.Column("level", sa.String(32)),
             sa.Column("token_hash", sa.String(128)),
             sa.Column("clock", sa.Text),
+            sa.Column("account_id", sa.String(32), index=True),
         )
         self.log = sa.Table(
             "actions", md,
@@ -188,7 +189,7 @@ class SqlStore:
                 c.execute(self.seats.insert(), [
                     {"table_id": row.table_id, "seat": s.seat, "pos": k, "kind": s.kind,
                      "name": s.name, "bot": s.bot, "level": s.level, "token_hash": s.token_hash,
-                     "clock": s.clock}
+                     "clock": s.clock, "account_id": s.account_id}
                     for k, s in enumerate(row.seats)
                 ])
 
@@ -201,7 +202,8 @@ class SqlStore:
              .order_by(self.seats.c.table_id, self.seats.c.pos))
         for s in c.execute(q):
             seats[s.table_id].append(
-                SeatRow(s.seat, s.kind, s.name, s.bot, s.level, s.token_hash, s.clock)
+                SeatRow(s.seat, s.kind, s.name, s.bot, s.level, s.token_hash, s.clock,
+                        s.account_id)
             )
         return [
             TableRow(r.table_id, r.code, r.game, r.preset, json.loads(r.options), int(r.seed),
@@ -241,14 +243,16 @@ class SqlStore:
             return self._rows(c, list(c.execute(q)))
 
     @_guard
-    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool:
+    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str,
+                 account_id: str | None = None) -> bool:
         s = self.seats
         with self.engine.begin() as c:
             r = c.execute(
                 s.update()
                 .where(s.c.table_id == table_id, s.c.seat == seat, s.c.kind == "human",
                        s.c.token_hash.is_(None))
-                .values(name=name, token_hash=token_hash, clock=None)
+                .values(name=name, token_hash=token_hash, clock=None,
+                        account_id=account_id)
             )
             return bool(r.rowcount == 1)
 
@@ -259,7 +263,8 @@ class SqlStore:
         with self.engine.begin() as c:
             c.execute(s.update().where(s.c.table_id == table_id, s.c.seat == row.seat)
                       .values(kind=row.kind, name=row.name, bot=row.bot, level=row.level,
-                              token_hash=row.token_hash, clock=row.clock))
+                              token_hash=row.token_hash, clock=row.clock,
+                              account_id=row.account_id))
 
     # --- the action log -----------------------------------------------------------------------
     @_guard

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from trapoula.web.people.store import MemoryPeople
 from trapoula.web.rows import OVER, ChatRow, SeatRow, TableRow, complete_row, fair_text
 
 __all__ = ["MemoryStore"]
@@ -37,6 +38,7 @@ class MemoryStore:
         self._codes: dict[str, str] = {}
         self._actions: dict[str, list[tuple[int, str, str]]] = {}
         self._chat: dict[str, list[ChatRow]] = {}
+        self.people = MemoryPeople(self)  # the players' home beside these tables
 
     def create_table(self, row: TableRow) -> None:
         with self._lock:
@@ -58,7 +60,8 @@ class MemoryStore:
     ) -> list[TableRow]:
         return _filter(self._tables.values(), open_only, status)[:limit]
 
-    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str) -> bool:
+    def set_seat(self, table_id: str, seat: str, name: str, token_hash: str,
+                 account_id: str | None = None) -> bool:
         with self._lock:
             row = self._tables.get(table_id)
             if row is None:
@@ -66,7 +69,8 @@ class MemoryStore:
             seats = list(row.seats)
             for k, s in enumerate(seats):
                 if s.seat == seat and s.kind == "human" and s.token_hash is None:
-                    seats[k] = replace(s, name=name, token_hash=token_hash, clock=None)
+                    seats[k] = replace(s, name=name, token_hash=token_hash, clock=None,
+                                       account_id=account_id)
                     self._tables[table_id] = replace(row, seats=seats)
                     return True
             return False

@@ -1,0 +1,80 @@
+"""The rows of the players' home — an :class:`Account` and a :class:`Session` — and the
+:class:`People` protocol that both stores (:mod:`trapoula.web.people.store`) implement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["STATUSES", "Account", "NameTaken", "People", "Session", "name_key"]
+
+STATUSES = ("active", "suspended", "banned", "deleted")
+
+
+def name_key(name: str) -> str:
+    """The form of a name that must be unique: case and surrounding spaces do not count."""
+    return " ".join(name.split()).casefold()
+
+
+class NameTaken(Exception):
+    """Another account has this name (without regard to case)."""
+
+
+@dataclass(frozen=True)
+class Account:
+    """A player's account.  ``password_hash`` is None for an account that cannot sign in with a
+    password (a deleted one); ``roles`` and ``languages`` are tuples of short ids."""
+
+    account_id: str
+    name: str
+    password_hash: str | None
+    created: float
+    roles: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    status: str = "active"  # one of STATUSES
+    status_until: float | None = None  # a suspension's end (None: until lifted)
+
+    @property
+    def key(self) -> str:
+        return name_key(self.name)
+
+
+@dataclass(frozen=True)
+class Session:
+    """A signed-in browser: the hash of its cookie's token, the account, and its lifetime."""
+
+    token_hash: str
+    account_id: str
+    created: float
+    expires: float
+
+
+class People(Protocol):
+    def add_account(self, account: Account) -> None:
+        """Store a new account; :class:`NameTaken` when its name is taken."""
+        ...
+
+    def get_account(self, account_id: str) -> Account | None: ...
+    def find_account(self, name: str) -> Account | None:
+        """The account of a name, without regard to case."""
+        ...
+
+    def put_account(self, account: Account) -> None:
+        """Replace an account's row (rename, password, roles, status...); :class:`NameTaken`
+        when the new name is another account's."""
+        ...
+
+    def add_session(self, session: Session) -> None: ...
+    def get_session(self, token_hash: str) -> Session | None: ...
+    def drop_sessions(self, account_id: str, token_hash: str | None = None) -> int:
+        """Sign out one session (``token_hash``) or all of an account's; how many went."""
+        ...
+
+    def seats_of(self, account_id: str, limit: int = 100) -> list[tuple[str, str]]:
+        """``(table_id, seat)`` of the seats an account holds or held, newest tables first."""
+        ...
+
+    def claim_seats(self, account_id: str, seats: list[tuple[str, str, str]]) -> int:
+        """Give a guest's seats to an account: each ``(table_id, seat, token_hash)`` whose seat
+        holds that token hash and no account yet.  How many were claimed."""
+        ...
