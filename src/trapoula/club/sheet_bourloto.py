@@ -41,7 +41,7 @@ class BourlotoSheet(GameSheet):
 
     def describe(self) -> str:
         o = self.opts
-        rules = "buyer must make more than the defenders (inside / hanging)" if o.contract \
+        rules = "buyer must beat the defenders (inside, hanging)" if o.contract \
             else "no contract (ties: meza on trump points)"
         return (f"Bourloto score sheet, preset {self.rules.preset}: {rules}; "
                 f"match to {o.target}")

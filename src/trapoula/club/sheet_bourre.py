@@ -172,8 +172,9 @@ class BourreSheet(GameSheet):
             return {}  # nobody or one player stays in: no play (§2.2.7)
         t = {s: number(tricks, s, default=0, high=5) for s in active}
         if sum(t.values()) != 5:
+            each = ", ".join(f"{s} {v}" for s, v in t.items())
             raise IllegalActionError(f"the players who stayed in take 5 tricks in all; got "
-                                     f"{sum(t.values())} ({', '.join(f'{s} {v}' for s, v in t.items())})")
+                                     f"{sum(t.values())} ({each})")
         return t
 
     def render_row(self, row: Mapping[str, Any]) -> str:
