@@ -40,7 +40,7 @@ _GOOD = {
     "trapoula/games/shared.py": "from trapoula.core import x\n",  # shared by the games
     "trapoula/bots/__init__.py": "import numpy\nfrom trapoula.search import dd\nimport trapoula\n",
     "trapoula/search/__init__.py": "",
-    "trapoula/club/__init__.py": "import json\nimport trapoula\nfrom trapoula.games import shared\n",
+    "trapoula/club/__init__.py": "import json\nfrom trapoula.games import shared\n",
     "trapoula/search/dd.py": "from trapoula.games.alpha import rules\n",
     "trapoula/cli/__init__.py": "from trapoula.bots import x\nfrom trapoula.search import dd\n",
     "trapoula/web/static/app.js": "let a = 1;\n" * 600,

@@ -6,9 +6,10 @@ Reads every module's imports with :mod:`ast` (nothing is imported) and checks th
 
 * ``layers`` — dependencies point one way: ``trapoula.errors`` (and ``trapoula.version``) <-
   ``cards`` <- ``core`` <- ``games`` <- ``club`` <- every other package (bots, search,
-  arena, envs, accel, tui, cli, web, vector, and any new one).  A module imports only its own package and
-  the layers below it.  The package's ``__init__`` (the facade: ``trapoula.make``...)
-  registers the games, so it sits with them and the rules core never imports it.
+  arena, envs, accel, tui, cli, web, vector, and any new one).  A module imports only its
+  own package and the layers below it.  The package's ``__init__`` (the facade:
+  ``trapoula.make``...) registers the games, so it sits with them and the rules core never
+  imports it.
 * ``stdlib-only`` — ``errors``, ``cards``, ``core``, ``games``, ``club`` (and the package's
   ``__init__``) import nothing outside the standard library.  One exception: ``from
   mypy_extensions import ...`` directly under ``if TYPE_CHECKING:`` (never at run time: what

@@ -64,6 +64,12 @@ class BourreSheet(GameSheet):
     def ante_for(self, deal: int) -> int:
         return self.schedule.ante_for(deal) if self.schedule else int(self.opts.ante)
 
+    def playing(self, state: Mapping[str, Any], ante: int | None = None) -> list[str]:
+        """Who plays the next deal: the seated players who can pay its ante (or skip it)."""
+        ante = self.ante_for(int(state["deals"]) + 1) if ante is None else ante
+        return [s for s in state["seated"]
+                if s in state["exempt"] or state["stacks"][s] >= ante]
+
     def places(self, state: Mapping[str, Any]) -> list[str]:
         """Seats from first place to last (elimination order reversed)."""
         return placement(self.sides(), [tuple(e) for e in state["out"]])
@@ -106,7 +112,7 @@ class BourreSheet(GameSheet):
                     pot += fee
                     row["fees"][s] = fee
             row["pot"] = pot
-            res = settle(pot, {s: (tricks.get(s) if s in active else None) for s in seated},
+            res = settle(pot, {s: (tricks.get(s, 0) if s in active else None) for s in seated},
                          self.opts)
             for s, v in res.payouts.items():
                 stacks[s] += v
@@ -145,20 +151,22 @@ class BourreSheet(GameSheet):
     def _play(self, entry: Mapping[str, Any], seated: list[str]) -> dict[str, Any]:
         play = per_side(entry, "play", self.sides())
         tricks = entry.get("tricks") or {}
+        gone = [s for s in (*play, *tricks) if s not in seated]
+        if gone:
+            raise IllegalActionError(f"{', '.join(gone)} no longer sit(s) at the table")
         most = max_draw_for(self.opts, len(seated))
         out: dict[str, Any] = {}
         for s in seated:
-            v = play.get(s, 0 if s in tricks or not play else None)
-            if v is None:
-                raise IllegalActionError(f"say what {s} did: fold, or the cards exchanged "
-                                         f"(0 to {most})")
+            v = play.get(s, 0)
             if isinstance(v, str) and v.lower() == "fold":
                 out[s] = "fold"
             else:
                 out[s] = number({s: v}, s, high=most)
-        gone = [s for s in play if s not in seated]
-        if gone:
-            raise IllegalActionError(f"{', '.join(gone)} no longer sit(s) at the table")
+        active = [s for s in seated if out[s] != "fold"]
+        silent = [s for s in active if s not in play and s not in tricks]
+        if len(active) > 1 and silent and play:
+            raise IllegalActionError(f"say what {', '.join(silent)} did: fold, or the cards "
+                                     f"exchanged (0 to {most}) and the tricks taken")
         return out
 
     def _tricks(self, entry: Mapping[str, Any], seated: list[str], active: list[str]
@@ -200,7 +208,7 @@ class BourreSheet(GameSheet):
         deal = int(state["deals"]) + 1
         most = max_draw_for(self.opts, len(state["seated"]))
         qs = [("ante", f"ante ({self.ante_for(deal)})")]
-        for s in state["seated"]:
+        for s in self.playing(state):
             qs.append((f"play.{s}", f"{s}: fold, or cards exchanged 0-{most} (0)"))
             qs.append((f"tricks.{s}", f"{s}: tricks taken (0; none if folded)"))
         return qs
