@@ -26,8 +26,9 @@ from trapoula.errors import ConfigError, TrapoulaError
 
 __all__ = ["add_parser", "run"]
 
-HELP = """Enter a deal: press Enter to be asked for each field, or type its key=value words
-(e.g. {example}).  Commands: undo (take back the last entry), sheet (print it), help, quit."""
+HELP = """Enter each deal (Burraco: each hand): press Enter to be asked for each field, or
+type its key=value words (e.g. {example}).
+Commands: undo (take back the last entry), sheet (print it), help, quit."""
 EXAMPLES = {
     "bourloto": "buyer=B tricks.A=58 decl.B=40",
     "bourre": "play.P3=fold play.P1=3 tricks.P1=3 tricks.P2=2 tricks.P4=0",
@@ -133,6 +134,7 @@ def _prompt(args: argparse.Namespace, con: Console, sheet: Sheet) -> int:
     while not sheet.over:
         line = con.ask(f"{_label(sheet)} {len(sheet.entries) + 1}> ")
         if line is None:
+            con.print()
             break
         cmd = line.strip().lower()
         try:
