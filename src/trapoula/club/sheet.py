@@ -24,7 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trapoula.core.registry import make_stored
-from trapoula.errors import ConfigError, IllegalActionError, ParseError, RecordError
+from trapoula.errors import (
+    ConfigError,
+    IllegalActionError,
+    ParseError,
+    RecordError,
+    TrapoulaError,
+)
 
 __all__ = ["FORMAT", "GameSheet", "Sheet", "load_sheet", "new_sheet", "parse_entry",
            "sheet_kinds"]
@@ -184,7 +190,13 @@ class Sheet:
                 f"the match is over ({self.result_text()}); start a new sheet")
         if not isinstance(entry, Mapping):
             raise IllegalActionError(f"an entry is a mapping of fields, got {entry!r}")
-        stored, row, state = self.kind.apply(self.state, entry)
+        try:
+            stored, row, state = self.kind.apply(self.state, entry)
+        except TrapoulaError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise IllegalActionError(f"a malformed entry ({exc}); see the fields of a "
+                                     f"{self.game} entry in docs/cli.md") from exc
         return Sheet(self.kind, self.names, (*self.entries, stored), (*self.rows, row), state)
 
     def undo(self) -> Sheet:
@@ -252,15 +264,26 @@ def replay(kind: GameSheet, names: Mapping[str, str], entries: Sequence[Mapping[
 
 def load_sheet(text: str | Mapping[str, Any]) -> Sheet:
     """A sheet from its JSON (text or parsed): the entries are replayed."""
-    data = json.loads(text) if isinstance(text, str) else dict(text)
+    try:
+        data = json.loads(text) if isinstance(text, str) else dict(text)
+    except (ValueError, TypeError) as exc:
+        raise RecordError(f"not a score sheet: {exc}") from exc
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RecordError(f"not a score sheet (no \"format\": \"{FORMAT}\")")
-    if int(data.get("version", 0)) > VERSION:
-        raise RecordError(f"sheet version {data.get('version')} is newer than this program's "
-                          f"({VERSION})")
-    empty = new_sheet(str(data["game"]), data.get("preset"), data.get("options") or {},
-                      names=data.get("names") or {}, setup=data.get("setup") or {})
-    return replay(empty.kind, empty.names, list(data.get("entries") or []))
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise RecordError(f"sheet version {version!r}: this program reads versions 1 to "
+                          f"{VERSION}")
+    entries = data.get("entries", [])
+    if not isinstance(entries, list):
+        raise RecordError("a sheet's entries are a list")
+    try:
+        empty = new_sheet(str(data.get("game")), data.get("preset"),
+                          dict(data.get("options") or {}), names=dict(data.get("names") or {}),
+                          setup=dict(data.get("setup") or {}))
+    except (ConfigError, TypeError, ValueError) as exc:
+        raise RecordError(f"the sheet's game cannot be set up: {exc}") from exc
+    return replay(empty.kind, empty.names, entries)
 
 
 def _value(text: str) -> Any:

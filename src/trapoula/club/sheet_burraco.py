@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from trapoula.club.scales import fibur_vp
+from trapoula.club.scales import FIBUR_VP_STEPS, fibur_vp
 from trapoula.club.sheet import GameSheet, number
 from trapoula.core.match import match_step
-from trapoula.errors import IllegalActionError, ParseError
+from trapoula.errors import ConfigError, IllegalActionError, ParseError
 from trapoula.games.burraco.melds import MeldInfo, analyze_meld, parse_cards
 from trapoula.games.burraco.scoring import team_score
 from trapoula.games.burraco.tables import VALUE
@@ -40,6 +40,13 @@ _FIELDS = ("melds", "clean", "dirty", "semi", "held", "pozzetto", "closed", "mel
 
 class BurracoSheet(GameSheet):
     game = "burraco"
+
+    def __init__(self, game: Any, setup: Mapping[str, Any]) -> None:
+        super().__init__(game, setup)
+        hands = setup.get("hands", 0)
+        if hands not in (0, None, *FIBUR_VP_STEPS):
+            raise ConfigError(f"a tournament match has {' or '.join(map(str, FIBUR_VP_STEPS))} "
+                              f"hands (FIBUR's victory point tables), not {hands!r}")
 
     def sides(self) -> tuple[str, ...]:
         n = self.opts.players
