@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from trapoula.club.duplicate import board_results, cross_imps, matchpoints, other_side
 from trapoula.club.movement import mitchell
-from trapoula.club.pairing import danish, met, round_robin, swiss
+from trapoula.club.pairing import danish, individual, met, round_robin, swiss
 from trapoula.club.scales import WBF_IMP_STEPS, fibur_vp, game_imps, imps
 from trapoula.club.standings import bye, result, standings, to_csv, to_json, win_draw_loss
 from trapoula.errors import ConfigError
@@ -142,6 +142,31 @@ def test_round_robin_meets_everyone_once(n: int) -> None:
     for r in rounds:
         seated = [x for p in r.pairs for x in p] + ([r.bye] if r.bye else [])
         assert sorted(seated) == sorted(names)
+
+
+players = st.integers(4, 9).flatmap(lambda n: st.tuples(
+    st.permutations([f"p{i}" for i in range(n)]),
+    st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=10),
+    st.lists(st.integers(0, n - 1), max_size=4)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(players)
+def test_individual_rounds_rotate_partners_when_they_can(data: tuple) -> None:
+    ranking, raw, out = data
+    partnered = [(f"p{a}", f"p{b}") for a, b in raw if a != b]
+    sat_out = [f"p{i}" for i in out]
+    r = individual(list(ranking), partnered, sat_out)
+    seated = [p for t in r.tables for pair in t for p in pair]
+    assert sorted(seated + list(r.sit_out)) == sorted(ranking)
+    assert len(r.sit_out) == len(ranking) % 4
+    if r.sit_out:  # those who sat out least sit out
+        assert max(sat_out.count(p) for p in r.sit_out) <= min(sat_out.count(p) for p in seated)
+    seen = met(partnered)
+    repeats = sum(frozenset(pair) in seen for t in r.tables for pair in t)
+    best = min(sum(frozenset(m) in seen for m in matching)
+               for matching in _perfect_matchings(seated))
+    assert repeats == best
 
 
 # --- movement -------------------------------------------------------------------------------

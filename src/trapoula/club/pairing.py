@@ -13,6 +13,11 @@ seeding before round 1).
   met before (the bye to the last).
 * :func:`round_robin` — every entrant meets every other once (the circle method; a bye each
   round with an odd number).
+* :func:`individual` — a round of an individual Bourloto tournament, partners rotating: the
+  players are paired into partnerships as :func:`swiss` pairs (so nobody has the same
+  partner twice when it can be avoided) and neighbouring partnerships share a table; with a
+  number of players that is not a multiple of four, the lowest-ranked players who sat out
+  least sit out.
 
 >>> swiss(["a", "b", "c", "d"], played=[("a", "b")]).pairs
 (('a', 'c'), ('b', 'd'))
@@ -29,7 +34,7 @@ from dataclasses import dataclass
 
 from trapoula.errors import ConfigError
 
-__all__ = ["Pairing", "danish", "met", "round_robin", "swiss"]
+__all__ = ["Individual", "Pairing", "danish", "individual", "met", "round_robin", "swiss"]
 
 
 @dataclass(frozen=True)
@@ -130,3 +135,30 @@ def round_robin(entrants: Sequence[str]) -> list[Pairing]:
         rounds.append(Pairing(tuple(pairs), bye))
         order = [order[0], order[-1], *order[1:-1]]
     return rounds
+
+
+@dataclass(frozen=True)
+class Individual:
+    """One round of an individual tournament: tables of two partnerships, and who sits out."""
+
+    tables: tuple[tuple[tuple[str, str], tuple[str, str]], ...]
+    sit_out: tuple[str, ...] = ()
+
+
+def individual(ranking: Sequence[str], partnered: Iterable[tuple[str, str]] = (),
+               sat_out: Iterable[str] = ()) -> Individual:
+    """The next round with rotating partners (see the module); ``partnered`` lists the
+    partnerships of earlier rounds, ``sat_out`` who sat out (once per round sat out)."""
+    order = _check(ranking)
+    if len(order) < 4:
+        raise ConfigError(f"a table needs four players; got {len(order)}")
+    count: dict[str, int] = {}
+    for p in sat_out:
+        count[p] = count.get(p, 0) + 1
+    extra = len(order) % 4
+    rank = {p: i for i, p in enumerate(order)}
+    out = sorted(order, key=lambda p: (count.get(p, 0), -rank[p]))[:extra]
+    rest = [p for p in order if p not in out]
+    pairs = swiss(rest, partnered).pairs
+    tables = tuple((pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2))
+    return Individual(tables, tuple(sorted(out, key=rank.__getitem__)))
