@@ -57,7 +57,9 @@ def test_s1_5_1_meza_needs_the_trump_points_and_transfers_the_tricks() -> None:
     s = new_sheet("bourloto", "ru")
     with pytest.raises(IllegalActionError, match="trump"):
         s.add({"tricks": {"A": 81}})
-    s = s.add({"tricks": {"A": 81}, "trump": {"A": 34, "B": 28}})
+    with pytest.raises(IllegalActionError, match="62"):
+        s.add({"tricks": {"A": 81}, "trump": {"A": 34, "B": 34}})
+    s = s.add({"tricks": {"A": 81}, "trump": {"A": 34}})
     assert s.totals == {"A": 162, "B": 0}
     assert s.entries[-1]["trump"] == {"A": 34, "B": 28}
 
@@ -109,7 +111,7 @@ deal = st.fixed_dictionaries({
     "tricks": st.fixed_dictionaries({"A": st.integers(0, 162)}),
     "decl": st.fixed_dictionaries({"A": st.sampled_from([0, 20, 50, 100]),
                                    "B": st.sampled_from([0, 20, 40, 150])}),
-    "trump": st.fixed_dictionaries({"A": st.integers(0, 62), "B": st.integers(0, 62)}),
+    "trump": st.integers(0, 62).map(lambda a: {"A": a, "B": 62 - a}),
 })
 
 

@@ -27,9 +27,10 @@ from trapoula.core.match import match_step
 from trapoula.errors import IllegalActionError
 from trapoula.games.bourloto.scoring import score_teams
 
-__all__ = ["TRICK_POINTS", "BourlotoSheet"]
+__all__ = ["TRICK_POINTS", "TRUMP_POINTS", "BourlotoSheet"]
 
 TRICK_POINTS = 162  # card points of the 32 cards (152) and the last trick's 10 (§1.5)
+TRUMP_POINTS = 62  # the trump suit's card points: the ru meza compares them (§1.5.1)
 SIDES = ("A", "B")
 
 
@@ -123,10 +124,18 @@ class BourlotoSheet(GameSheet):
         if capot:
             out["capot"] = capot
         decl = per_side(entry, "decl", SIDES)
-        out["decl"] = {s: number(decl, s, default=0, step=10) for s in SIDES}
+        out["decl"] = {s: number(decl, s, default=0) for s in SIDES}
         if "trump" in entry and entry["trump"] is not None:
             trump = per_side(entry, "trump", SIDES)
-            out["trump"] = {s: number(trump, s, high=62) for s in SIDES}
+            if len(trump) == 1:
+                (s, v), = trump.items()
+                trump["B" if s == "A" else "A"] = TRUMP_POINTS - number(trump, s,
+                                                                       high=TRUMP_POINTS)
+            out["trump"] = {s: number(trump, s, high=TRUMP_POINTS) for s in SIDES}
+            if sum(out["trump"].values()) != TRUMP_POINTS:
+                raise IllegalActionError(
+                    f"the trump cards hold {TRUMP_POINTS} points (J 20, 9 14, A 11, 10 10, K 4, "
+                    f"Q 3); got A {out['trump']['A']} + B {out['trump']['B']}")
         return out
 
     def _step(self, state: Mapping[str, Any], row: dict[str, Any], scores: dict[str, int],
