@@ -11,6 +11,7 @@ command line and the web room, which call it:
 * :mod:`~trapoula.club.pairing` — Swiss, Danish and round-robin rounds;
 * :mod:`~trapoula.club.movement` — the Mitchell movement of a club night;
 * :mod:`~trapoula.club.standings` — standings with tie-breaks, CSV and JSON;
+* :mod:`~trapoula.club.event` — a tournament or club night run round by round, as events;
 * :mod:`~trapoula.club.sitgo` — the Bourré sit-and-go ante schedule and placement.
 
 docs/tournaments.md describes the formats and the scales with their sources.
