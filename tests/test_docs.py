@@ -13,7 +13,8 @@ from trapoula.core.registry import available_games
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("name", ["README.md", "docs/api.md", "docs/notation.md"])
+@pytest.mark.parametrize("name", ["README.md", "docs/api.md", "docs/notation.md",
+                                  "docs/tournaments.md"])
 def test_markdown_examples_run(name: str) -> None:
     result = doctest.testfile(str(ROOT / name), module_relative=False,
                               optionflags=doctest.ELLIPSIS)

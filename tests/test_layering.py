@@ -40,6 +40,7 @@ _GOOD = {
     "trapoula/games/shared.py": "from trapoula.core import x\n",  # shared by the games
     "trapoula/bots/__init__.py": "import numpy\nfrom trapoula.search import dd\nimport trapoula\n",
     "trapoula/search/__init__.py": "",
+    "trapoula/club/__init__.py": "import json\nfrom trapoula.games import shared\n",
     "trapoula/search/dd.py": "from trapoula.games.alpha import rules\n",
     "trapoula/cli/__init__.py": "from trapoula.bots import x\nfrom trapoula.search import dd\n",
     "trapoula/web/static/app.js": "let a = 1;\n" * 600,
@@ -73,6 +74,8 @@ _BAD = {
                                  "importlib.import_module('trapoula.cli.main')\n",
                                  [(2, "search-no-bots"), (3, "search-no-cli")]),
     "trapoula/arena/run.py": ("from trapoula import cli\n", [(1, "arena-no-cli")]),
+    "trapoula/club/up.py": ("import numpy\nfrom trapoula.web import page\n",
+                            [(1, "stdlib-only"), (2, "layers")]),
     "trapoula/screen/app.py": ("from trapoula.cli import table\n", [(1, "screen-no-cli")]),
     "trapoula/cli/draw.py": ("def f():\n    import textual\nfrom rich import text\n",
                              [(2, "textual-in-screen"), (3, "rich-in-screen")]),

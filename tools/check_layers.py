@@ -5,11 +5,12 @@
 Reads every module's imports with :mod:`ast` (nothing is imported) and checks the house rules:
 
 * ``layers`` — dependencies point one way: ``trapoula.errors`` (and ``trapoula.version``) <-
-  ``cards`` <- ``core`` <- ``games`` <- every other package (bots, search, arena, envs,
-  accel, tui, cli, web, vector, and any new one).  A module imports only its own package and
-  the layers below it.  The package's ``__init__`` (the facade: ``trapoula.make``...)
-  registers the games, so it sits with them and the rules core never imports it.
-* ``stdlib-only`` — ``errors``, ``cards``, ``core``, ``games`` (and the package's
+  ``cards`` <- ``core`` <- ``games`` <- ``club`` <- every other package (bots, search,
+  arena, envs, accel, tui, cli, web, vector, and any new one).  A module imports only its
+  own package and the layers below it.  The package's ``__init__`` (the facade:
+  ``trapoula.make``...) registers the games, so it sits with them and the rules core never
+  imports it.
+* ``stdlib-only`` — ``errors``, ``cards``, ``core``, ``games``, ``club`` (and the package's
   ``__init__``) import nothing outside the standard library.  One exception: ``from
   mypy_extensions import ...`` directly under ``if TYPE_CHECKING:`` (never at run time: what
   mypyc reads when it compiles a module, e.g. ``mypyc_attr`` on a class that interpreted
@@ -63,11 +64,14 @@ MAX_LINES = 600
 STATIC_DIR = ("trapoula", "web", "static")
 STATIC_SUFFIXES = (".js", ".css")
 # layer of each low package; every other package (and any new one) is an application layer
-LAYERS = {"errors": 0, "version": 0, "cards": 1, "core": 2, "games": 3}
-LAYER_NAMES = {0: "errors", 1: "cards", 2: "core", 3: "games", 4: "an application package"}
-APP_LAYER = 4
+# club (tournaments and score sheets: pure logic on the games' scoring) sits above the games
+# and below every application package (web, cli... call it)
+LAYERS = {"errors": 0, "version": 0, "cards": 1, "core": 2, "games": 3, "club": 4}
+LAYER_NAMES = {0: "errors", 1: "cards", 2: "core", 3: "games", 4: "club",
+               5: "an application package"}
+APP_LAYER = 5
 ROOT_LAYER = 3  # trapoula/__init__.py: the public facade; it registers the games
-STDLIB_ONLY = {"", "errors", "version", "cards", "core", "games"}  # "": trapoula/__init__
+STDLIB_ONLY = {"", "errors", "version", "cards", "core", "games", "club"}  # "": trapoula/__init__
 FORBIDDEN = {
     ("search", "bots"): ("search-no-bots", "search never imports bots (a bot passes in what "
                          "search needs, e.g. its rollout policy)"),
@@ -281,7 +285,7 @@ def import_violations(imports: list[Import], games: set[str]) -> list[Violation]
                 found.append(("layers", f"{imp.module} imports {imp.target}{_where(imp)}: "
                               f"{here or 'trapoula/__init__'} ({LAYER_NAMES[lo]} layer) may "
                               f"import only its layer and those below (errors <- cards <- "
-                              f"core <- games <- the rest), not {there or 'trapoula'} "
+                              f"core <- games <- club <- the rest), not {there or 'trapoula'} "
                               f"({LAYER_NAMES[hi]} layer)"))
             rule = FORBIDDEN.get((here, there))
             if rule is not None:

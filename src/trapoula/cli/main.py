@@ -22,6 +22,7 @@ from trapoula.cli import (
     play,
     replay,
     rules,
+    score,
     serve,
     simulate,
     train,
@@ -65,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_parser(sub)
     train.add_parser(sub)
     db.add_parser(sub)
+    score.add_parser(sub)
     rules.add_parsers(sub)
     return parser
 
