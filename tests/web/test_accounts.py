@@ -90,8 +90,8 @@ def test_a_name_is_taken_once_without_regard_to_case_and_follows_the_rules(web: 
     _register(web, name)
     r = web.post("/api/account/register", json={"name": name.lower(), "password": "x" * 9})
     assert r.status_code == 409 and r.json()["error"] == "name_taken"
-    for bad, code in (("Bot", "bad_name"), ("admin Nikos", "bad_name"), ("a<b>", "bad_name"),
-                      ("player-12ab", "bad_name")):
+    for bad, code in (("Bot", "bad_account_name"), ("admin Nikos", "bad_account_name"),
+                      ("a<b>", "bad_account_name"), ("player-12ab", "bad_account_name")):
         r = web.post("/api/account/register", json={"name": bad, "password": "long enough"})
         assert (r.status_code, r.json()["error"]) == (400, code), bad
     r = web.post("/api/account/register", json={"name": _name(), "password": "short"})

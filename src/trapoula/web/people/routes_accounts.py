@@ -149,7 +149,7 @@ class Accounts:
             name = clean_account_name(body.get("name"))
             password = check_password(body.get("password"), name)
         except (NameError_, PasswordError) as exc:
-            raise ServiceError(400, "bad_name" if isinstance(exc, NameError_)
+            raise ServiceError(400, "bad_account_name" if isinstance(exc, NameError_)
                                else "bad_password", str(exc)) from None
         languages = _languages(body.get("languages"))
         seats = _seats(body.get("seats"))
