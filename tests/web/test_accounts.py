@@ -194,6 +194,8 @@ def test_a_deleted_account_is_anonymous_and_its_seats_are_renamed(web: Any, stor
     assert (gone.name, gone.password_hash, gone.status) == (anon, None, "deleted")
     assert people.find_account(name) is None
     assert store.get_table(t["table_id"]).seats[0].name == anon
+    running = web.app.state.service.tables[t["table_id"]]  # the table in play shows it too
+    assert running.row.seats[0].name == anon
     r = web.post("/api/account/signin", json={"name": anon, "password": "correct horse"})
     assert r.status_code == 401
     _register(web, name)  # the name is free again
@@ -234,3 +236,61 @@ def test_sign_in_attempts_are_limited_per_address_and_per_account() -> None:
         _register(c, _name())
         r = c.post("/api/account/register", json={"name": _name(), "password": "long enough"})
         assert r.status_code == 429 and "new accounts an hour" in r.json()["message"]
+
+
+def test_a_sign_in_replaces_the_hash_made_with_older_parameters(store: Any) -> None:
+    import uuid as _uuid
+
+    from trapoula.web.app import create_app
+    from trapoula.web.people.passwords import Params, Passwords
+    from trapoula.web.people.rows import Account
+    from trapoula.web.service import TableService
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    people = people_of(store)
+    name = _name()
+    old = Passwords(FAST).hash("correct horse")
+    people.add_account(Account(_uuid.uuid4().hex, name, old, 1.0))
+    newer = Params(time_cost=2, memory_cost=2048, parallelism=1)  # the server's, since
+    svc = TableService(store, bot_delay=0)
+    svc.password_params = newer  # type: ignore[attr-defined]
+    with TestClient(create_app(svc), headers=PAGE) as c:
+        r = c.post("/api/account/signin", json={"name": name, "password": "correct horse"})
+        assert r.status_code == 200
+        rehashed = people.find_account(name).password_hash
+        assert rehashed != old and "m=2048,t=2,p=1" in rehashed
+        assert Passwords(newer).verify(rehashed, "correct horse")
+        r = c.post("/api/account/signin", json={"name": name, "password": "correct horse"})
+        assert people.find_account(name).password_hash == rehashed  # current: kept
+
+
+def test_signing_in_again_ends_the_browsers_previous_session(web: Any, store: Any) -> None:
+    a, b = _name(), _name()
+    me = _register(web, a).json()["account"]
+    _register(web, b)  # the same browser, another account: a's session there ends
+    assert people_of(store).drop_sessions(me["id"]) == 0
+    assert web.get("/api/account").json()["account"]["name"] == b
+
+
+def test_account_of_reads_a_websockets_cookie(store: Any) -> None:
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    from trapoula.web.people.auth import account_of
+
+    async def who(ws: WebSocket) -> None:
+        await ws.accept()
+        found = await account_of(ws)
+        await ws.send_json({"name": None if found is None else found.name})
+        await ws.close()
+
+    with _client(store) as c:
+        c.app.router.routes.insert(0, WebSocketRoute("/ws-who", who))
+        with c.websocket_connect("/ws-who") as ws:
+            assert ws.receive_json() == {"name": None}
+        name = _name()
+        _register(c, name)
+        with c.websocket_connect("/ws-who") as ws:
+            assert ws.receive_json() == {"name": name}

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import PHONE
 from .helpers import Player
 
 pytestmark = pytest.mark.e2e
@@ -60,8 +61,8 @@ def test_register_sign_in_elsewhere_join_a_table_and_sign_out(open_player: Any,
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]
     assert "trapoula_session" not in page.evaluate("document.cookie")  # no script reads it
 
-    # another device: a wrong password first, then the right one
-    phone: Player = open_player("phone", "/")
+    # another device (a phone): a wrong password first, then the right one
+    phone: Player = open_player("phone", "/", viewport=PHONE)
     other = _panel(phone)
     _fill(other, name, "not my password")
     other.wait_for_selector("#acc-error:not(:empty)")
