@@ -4,10 +4,12 @@ registers keeps that seat."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import uuid
 from typing import Any
 
+import httpx
 import pytest
 
 from .conftest import PHONE
@@ -105,3 +107,75 @@ def test_a_guest_who_took_a_seat_and_registers_keeps_it(open_player: Any, server
     assert guest.seat == "P1"  # still seated, same table
     me = page.evaluate("fetch('/api/account').then((r) => r.json())")
     assert _seat_accounts(server, table["table_id"])["P1"] == me["account"]["id"]
+
+
+def _evil_page(base: str) -> str:
+    """A page of another site that tries, with the visitor's cookies, to sign him out
+    everywhere, change his password and delete his account."""
+    out = json.dumps({"all": True})
+    password = json.dumps({"old": "victim's pass", "new": "attacker's pass"})
+    delete = json.dumps({"password": "victim's pass"})
+    field = delete[:-1] + ',"x":"'  # + '=' + '"}' -> JSON
+    return f"""<!doctype html><meta charset="utf-8"><title>loading</title>
+<iframe name="sink"></iframe>
+<form id="plain" method="post" action="{base}/api/account/delete" enctype="text/plain"
+ target="sink"><input type="hidden" name='{field}' value='"}}'></form>
+<script>
+const results = {{}};
+async function attempt(name, fn) {{
+  try {{ results[name] = await fn(); }} catch (e) {{ results[name] = "error: " + e; }}
+}}
+(async () => {{
+  await attempt("nocors_signout", () => fetch("{base}/api/account/signout", {{method: "POST",
+    mode: "no-cors", credentials: "include", headers: {{"Content-Type": "text/plain"}},
+    body: {json.dumps(out)}}}).then(r => r.type));
+  await attempt("cors_password", () => fetch("{base}/api/account/password", {{method: "POST",
+    credentials: "include", headers: {{"Content-Type": "application/json"}},
+    body: {json.dumps(password)}}}).then(r => r.status));
+  await attempt("beacon", () => navigator.sendBeacon("{base}/api/account/delete",
+    new Blob([{json.dumps(delete)}], {{type: "text/plain"}})));
+  document.getElementById("plain").submit();
+  await new Promise(r => setTimeout(r, 1500));
+  window.results = results;
+  document.title = "done";
+}})();
+</script>"""
+
+
+def test_a_page_of_another_site_cannot_act_for_a_signed_in_visitor(browser: Any,
+                                                                   server: Any) -> None:
+    import http.server
+    import threading
+
+    from .conftest import _free_port
+    from .test_cross_site import _Evil
+
+    name = "Vic" + uuid.uuid4().hex[:6]
+    ctx = browser.new_context(bypass_csp=True)
+    handler = type("Evil", (_Evil,), {"page": _evil_page(server.base)})
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", _free_port()), handler)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    try:
+        page = ctx.new_page()
+        page.goto(server.base + "/")
+        made = page.evaluate("""async (name) => {
+            const r = await fetch("/api/account/register", {method: "POST",
+              headers: {"Content-Type": "application/json"},
+              body: JSON.stringify({name: name, password: "victim's pass"})});
+            return r.status;
+        }""", name)
+        assert made == 200
+        attacker = ctx.new_page()  # the same browser: its cookie would go with a request
+        attacker.goto(f"http://localhost:{evil.server_address[1]}/")
+        attacker.wait_for_function("document.title === 'done'", timeout=20000)
+        results = attacker.evaluate("window.results")
+        assert str(results["cors_password"]).startswith("error"), results  # no preflight
+        page.reload()
+        _signed_in_as(page, name)  # not signed out, not deleted
+    finally:
+        ctx.close()
+        evil.shutdown()
+        evil.server_close()
+    with httpx.Client(base_url=server.base) as fresh:  # (server.http must stay a guest)
+        r = fresh.post("/api/account/signin", json={"name": name, "password": "victim's pass"})
+    assert r.status_code == 200, r.text  # the password did not change
