@@ -294,3 +294,15 @@ def test_account_of_reads_a_websockets_cookie(store: Any) -> None:
         _register(c, name)
         with c.websocket_connect("/ws-who") as ws:
             assert ws.receive_json() == {"name": name}
+
+
+def test_a_session_survives_a_restart_of_the_server(tmp_path: Path) -> None:
+    from trapoula.web.store import SqlStore
+
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    name = _name()
+    with _client(SqlStore(url)) as before:
+        token = _register(before, name).cookies["trapoula_session"]
+    with _client(SqlStore(url)) as after:  # a new process on the same database
+        after.cookies.set("trapoula_session", token)
+        assert after.get("/api/account").json()["account"]["name"] == name
