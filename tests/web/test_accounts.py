@@ -306,3 +306,29 @@ def test_a_session_survives_a_restart_of_the_server(tmp_path: Path) -> None:
     with _client(SqlStore(url)) as after:  # a new process on the same database
         after.cookies.set("trapoula_session", token)
         assert after.get("/api/account").json()["account"]["name"] == name
+
+
+def test_a_rematch_gives_the_new_seat_to_the_same_account(tmp_path: Path) -> None:
+    from trapoula.web.store import SqlStore
+
+    store = SqlStore(f"sqlite:///{tmp_path / 'room.db'}")
+    with _client(store) as c:
+        me = _register(c, _name()).json()["account"]
+        bots = [{"kind": "bot", "level": "easy"}] * 3
+        t = c.post("/api/tables", json={"game": "bourloto", "preset": "gr", "seed": 5,
+                                        "seats": [{"kind": "human"}, *bots],
+                                        "options": {"target": 1}, "name": "x"}).json()
+        with c.websocket_connect(f"/ws/{t['table_id']}?token={t['token']}") as ws:
+            for _ in range(5000):
+                msg = ws.receive_json()
+                if msg.get("type") != "state":
+                    continue
+                if msg["over"]:
+                    break
+                if msg["to_act"] == "P1":
+                    ws.send_json({"type": "act", "action": msg["legal"][0], "seq": msg["seq"]})
+        c.post("/api/account/signout", json={})  # the seat's token is what asks, not a cookie
+        r = c.post(f"/api/tables/{t['table_id']}/rematch", json={"token": t["token"]})
+        assert r.status_code == 200, r.text
+        again = store.get_table(r.json()["table_id"])
+        assert (again.seats[0].name, again.seats[0].account_id) == (me["name"], me["id"])
