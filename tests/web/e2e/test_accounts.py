@@ -179,3 +179,34 @@ def test_a_page_of_another_site_cannot_act_for_a_signed_in_visitor(browser: Any,
     with httpx.Client(base_url=server.base) as fresh:  # (server.http must stay a guest)
         r = fresh.post("/api/account/signin", json={"name": name, "password": "victim's pass"})
     assert r.status_code == 200, r.text  # the password did not change
+
+
+def _panel_lines(p: Player) -> set[str]:
+    """Every line a person reads in the account panel, both tabs, and on the header's button."""
+    lines = {p.page.locator("#account-btn").inner_text().strip()}
+    for tab in ("signin", "register"):
+        _panel(p, tab)
+        panel = p.page.locator("#account-panel")
+        lines |= {x.strip() for x in panel.inner_text().splitlines() if x.strip()}
+        for el in panel.locator("[title], [aria-label]").all():
+            lines |= {el.get_attribute(a) or "" for a in ("title", "aria-label")}
+        p.page.click("#acc-close")
+    return lines - {""}
+
+
+@pytest.mark.parametrize("lang", ["el", "ru", "it"])
+def test_the_account_panel_speaks_the_pages_language(open_player: Any, lang: str) -> None:
+    p: Player = open_player("lang", "/")
+    page = p.page
+    page.evaluate("() => localStorage.setItem('trapoula.lang', JSON.stringify('en'))")
+    page.reload()
+    english = _panel_lines(p)
+    page.evaluate("l => localStorage.setItem('trapoula.lang', JSON.stringify(l))", lang)
+    page.reload()
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    same = set(page.evaluate("""(l) => Object.values(TP.STRINGS).filter((r) =>
+        r[0] === r[["en", "el", "ru", "it"].indexOf(l)]).map((r) => r[0])
+        .concat(Object.values(TP.LANG_NAMES), ["✕"])""", lang))
+    assert len(english) > 8
+    leaks = (english & _panel_lines(p)) - same
+    assert not leaks, leaks
