@@ -155,9 +155,20 @@ def test_a_guest_who_registers_keeps_his_seats(web: Any, store: Any) -> None:
     assert web.post("/api/account/claim", json={"seats": [held]}).json() == {"claimed": 0}
 
 
-def test_claim_and_password_need_a_signed_in_browser(web: Any) -> None:
-    r = web.post("/api/account/claim", json={"seats": []})
-    assert (r.status_code, r.json()["error"]) == (401, "signed_out")
+def test_claim_languages_and_password_need_a_signed_in_browser(web: Any) -> None:
+    for path, body in (("claim", {"seats": []}), ("languages", {"languages": ["el"]}),
+                       ("password", {"old": "x" * 8, "new": "y" * 8})):
+        r = web.post(f"/api/account/{path}", json=body)
+        assert (r.status_code, r.json()["error"]) == (401, "signed_out"), path
+
+
+def test_the_languages_spoken_are_saved(web: Any, store: Any) -> None:
+    me = _register(web, _name(), languages=["en"]).json()["account"]
+    r = web.post("/api/account/languages", json={"languages": ["RU", "it", "ru"]})
+    assert r.status_code == 200 and r.json()["account"]["languages"] == ["ru", "it"]
+    assert people_of(store).get_account(me["id"]).languages == ("ru", "it")
+    r = web.post("/api/account/languages", json={"languages": ["<script>"]})
+    assert (r.status_code, r.json()["error"]) == (400, "bad_request")
 
 
 def test_a_new_password_ends_the_other_sessions(web: Any, store: Any) -> None:

@@ -181,12 +181,15 @@ def test_a_page_of_another_site_cannot_act_for_a_signed_in_visitor(browser: Any,
     assert r.status_code == 200, r.text  # the password did not change
 
 
-def _panel_lines(p: Player) -> set[str]:
-    """Every line a person reads in the account panel, both tabs, and on the header's button."""
+def _panel_lines(p: Player, tabs: tuple[str | None, ...]) -> set[str]:
+    """Every line a person reads in the account panel (each tab, every part opened) and on
+    the header's button."""
     lines = {p.page.locator("#account-btn").inner_text().strip()}
-    for tab in ("signin", "register"):
+    for tab in tabs:
         _panel(p, tab)
         panel = p.page.locator("#account-panel")
+        for more in panel.locator("details").all():
+            more.evaluate("d => { d.open = true; }")
         lines |= {x.strip() for x in panel.inner_text().splitlines() if x.strip()}
         for el in panel.locator("[title], [aria-label]").all():
             lines |= {el.get_attribute(a) or "" for a in ("title", "aria-label")}
@@ -198,15 +201,24 @@ def _panel_lines(p: Player) -> set[str]:
 def test_the_account_panel_speaks_the_pages_language(open_player: Any, lang: str) -> None:
     p: Player = open_player("lang", "/")
     page = p.page
-    page.evaluate("() => localStorage.setItem('trapoula.lang', JSON.stringify('en'))")
-    page.reload()
-    english = _panel_lines(p)
-    page.evaluate("l => localStorage.setItem('trapoula.lang', JSON.stringify(l))", lang)
-    page.reload()
-    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+    def lines(lang: str, tabs: tuple[str | None, ...]) -> set[str]:
+        page.evaluate("l => localStorage.setItem('trapoula.lang', JSON.stringify(l))", lang)
+        page.reload()
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.wait_for_function("TP.account.loaded")
+        return _panel_lines(p, tabs)
+
     same = set(page.evaluate("""(l) => Object.values(TP.STRINGS).filter((r) =>
         r[0] === r[["en", "el", "ru", "it"].indexOf(l)]).map((r) => r[0])
         .concat(Object.values(TP.LANG_NAMES), ["✕"])""", lang))
-    assert len(english) > 8
-    leaks = (english & _panel_lines(p)) - same
-    assert not leaks, leaks
+    for tabs in (("signin", "register"), (None,)):
+        english = lines("en", tabs)
+        assert len(english) > 8
+        leaks = {x for x in (english & lines(lang, tabs)) - same if "Lang" not in x}  # his name
+        assert not leaks, leaks
+        if tabs != (None,):  # then signed in
+            name = "Lang" + uuid.uuid4().hex[:6]
+            page.evaluate("""(n) => fetch("/api/account/register", {method: "POST",
+                headers: {"Content-Type": "application/json"},
+                body: JSON.stringify({name: n, password: "any password"})})""", name)

@@ -1,5 +1,5 @@
 """The account API (docs/web.md, "Players' home: accounts"): register, sign in and out, who am
-I, change the password, delete the account, claim a guest's seats.
+I, the languages he speaks, change the password, delete the account, claim a guest's seats.
 
 Every route answers JSON; a refusal is ``{"error", "message"}`` with its status (429s also
 ``Retry-After``).  Changing requests are POSTs with a JSON body, so web/guard.py refuses them
@@ -226,6 +226,13 @@ class Accounts:
                            account.account_id, seats) if seats else 0
         return JSONResponse({"claimed": n})
 
+    async def languages(self, request: Request, body: dict[str, Any]) -> JSONResponse:
+        """The languages the player speaks (his profile shows them)."""
+        _, account = await self._signed_in(request)
+        account = replace(account, languages=_languages(body.get("languages")))
+        await self._db("saving languages", people_for(request).put_account, account)
+        return JSONResponse({"account": account_json(account)})
+
     async def _check_password(self, request: Request, account: Account, password: Any,
                               address: str | None) -> None:
         self.throttle.attempt(address)
@@ -330,6 +337,7 @@ def account_routes(service: TableService, params: Params | None = None) -> list[
         route("/api/account/signin", accounts.signin, address=True),
         route("/api/account/signout", accounts.signout),
         route("/api/account/claim", accounts.claim),
+        route("/api/account/languages", accounts.languages),
         route("/api/account/password", accounts.password, address=True),
         route("/api/account/delete", accounts.delete, address=True),
     ]

@@ -1,6 +1,6 @@
 /* trapoula: the player's account (docs/web.md, "Players' home: accounts"): the header's
    button (the signed-in name, or "Sign in"), its panel — sign in, register, sign out (this
-   device or all), change the password, delete the account — and the name fields of the lobby
+   device or all), the languages spoken, change the password, delete the account — and the name fields of the lobby
    and the join panel, which show the account's name while signed in.
    The session is an HttpOnly cookie the page never sees; GET /api/account says who is signed
    in. Signing in or registering sends the seats this browser holds as a guest (localStorage),
@@ -132,6 +132,23 @@
     setTimeout(() => (name.value ? password : name).focus(), 0);
   }
 
+  /** The languages the player speaks: checkboxes and Save. */
+  function languagesForm(me, err) {
+    const boxes = h("div", { class: "row acc-langs" }, TP.LANGS.map((l) => h("label", {},
+      h("input", { type: "checkbox", value: l, checked: me.languages.includes(l) }),
+      " " + TP.LANG_NAMES[l])));
+    const save = h("button", { class: "btn", type: "submit", id: "acc-langs-save", text: t("acc_save") });
+    return h("details", { class: "acc-more" }, h("summary", { text: t("acc_languages") }),
+      h("form", { class: "acc-form", onsubmit: async (e) => {
+        e.preventDefault();
+        const langs = [...boxes.querySelectorAll("input:checked")].map((x) => x.value);
+        const res = await submit("/api/account/languages", { languages: langs }, err, save);
+        if (!res) return;
+        account.me = res.account;
+        toast(t("acc_saved"));
+      } }, boxes, save));
+  }
+
   function signedIn() {
     const me = account.me;
     const err = errorLine();
@@ -163,6 +180,7 @@
         h("button", { class: "btn primary", id: "acc-signout", text: t("acc_sign_out"), onclick: out(false) }),
         h("button", { class: "btn", id: "acc-signout-all", text: t("acc_sign_out_all"), onclick: out(true) })),
       err,
+      languagesForm(me, err),
       h("details", { class: "acc-more" }, h("summary", { text: t("acc_change") }),
         h("form", { class: "acc-form", onsubmit: async (e) => {
           e.preventDefault();

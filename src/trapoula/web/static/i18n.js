@@ -68,6 +68,8 @@
     acc_guest_ok: ["You can also play as a guest, without an account.",
       "Μπορείς να παίξεις και ως επισκέπτης, χωρίς λογαριασμό.",
       "Можно играть и гостем, без учётной записи.", "Puoi anche giocare come ospite, senza account."],
+    acc_save: ["Save", "Αποθήκευση", "Сохранить", "Salva"],
+    acc_saved: ["Saved.", "Αποθηκεύτηκε.", "Сохранено.", "Salvato."],
     acc_sign_out: ["Sign out", "Αποσύνδεση", "Выйти", "Esci"],
     acc_sign_out_all: ["Sign out everywhere", "Αποσύνδεση παντού", "Выйти на всех устройствах",
       "Esci ovunque"],
