@@ -159,6 +159,8 @@ def _compare(k: Kernel, state: Any, all_views: bool) -> str:
                 + ("" if extra or missing else " (the order differs)"))
     if [k.decode(i) for i in ids] != legal:
         return "legal ids: decode(encode(action)) is not the action"
+    if state.game.name == "burraco" and ids != sorted(ids):
+        return "legal ids: Burraco's ids are not in increasing order (the canonical order)"
     facts = k.public_facts()
     views = [state.public_view()]
     if all_views:

@@ -107,10 +107,7 @@ class BourlotoKernel:
         bid = s.bid
         t = s.tally
         trick = s.trick
-        shows = s.declared[3]
-        # (while an opponent answers a show, the declarer is still to play his card)
-        player = shows.items[-1][0] if shows.asking else s._turn
-        lead = (player - len(trick)) & 3
+        lead = s.leader
         in_bidding = s._phase < 4 and bid.stock != ()
         return {
             "phase": PHASES[s._phase],
