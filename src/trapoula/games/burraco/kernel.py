@@ -41,6 +41,10 @@ _BASE = 54  # a card digit: its index + 1 (0 pads a shorter list)
 _DIGITS = 15  # the most cards of one move (a sequence of 14 positions) fits
 _CARDS_SPAN: int = _BASE ** _DIGITS
 _PLACES: tuple[int, ...] = tuple(_BASE ** (_DIGITS - 1 - i) for i in range(_DIGITS))
+# the id of each interned move (legal.py), by the action's id(): interned actions live for
+# good, so no id() here is ever reused (as legal._DECODED)
+_ID_OF: dict[int, int] = {}
+_MOVE: dict[int, Action] = {}  # and back (the same moves: as many entries as legal.ACTS)
 
 
 def move_id(code: int, number: int, cards: tuple[int, ...]) -> int:
@@ -96,21 +100,31 @@ class BurracoKernel:
         return tuple(decode_code(self.table.hands[seat]))
 
     def legal_ids(self) -> list[int]:
+        get = _ID_OF.get
         out = []
         for a in self.table.moves():
-            code, number, cards, _, _ = decode_move(a)
-            out.append(move_id(code, number, cards))
+            i = get(id(a))
+            if i is None:
+                i = self.encode(a)
+            out.append(i)
         return out
 
     def step(self, action_id: int) -> None:
         self.table.step(self.decode(action_id))
 
     def encode(self, action: Action) -> int:
-        code, number, cards, _, _ = decode_move(action)
-        return move_id(code, number, cards)
+        i = _ID_OF.get(id(action))
+        if i is None:
+            code, number, cards, _, _ = decode_move(action)
+            i = move_id(code, number, cards)
+            if intern(code, number, cards) is action:  # (kept alive for good by legal.ACTS)
+                _ID_OF[id(action)] = i
+                _MOVE[i] = action
+        return i
 
     def decode(self, action_id: int) -> Action:
-        return intern(*move_of(action_id))
+        a = _MOVE.get(action_id)
+        return a if a is not None else intern(*move_of(action_id))
 
     def public_facts(self) -> dict[str, object]:
         t = self.table
