@@ -1,9 +1,10 @@
 """Bourré's kernel (:mod:`trapoula.core.kernel`): one deal on plain ints, stepped in place.
 
 The decision round (§2.2) and the five tricks (§2.3) of :func:`.fast.random_playouts`, one
-step at a time: hands are card masks, a legal list is a mask (the same rules as the
-state's, from :mod:`.context` and :mod:`.play`), the pot is settled by
-:func:`.settlement.settle_core`.  The reference is the engine, :class:`.state.BourreState`.
+step at a time: hands are card masks, the legal cards are §2.3's readable
+:func:`.play.legal_mask`, the trick's winning card is followed as cards are played (the
+state's ``BEATS``), the pot is settled by :func:`.settlement.settle_core`.  The reference
+is the engine, :class:`.state.BourreState` (its legal lists come from its own tables).
 
 Action ids are the learning environments' (``envs/bourre.py``): ``0`` fold, ``1`` stay,
 ``1 + b`` the draw of the cards at the positions of bitmask ``b`` (1-31) in the sorted
@@ -26,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 from trapoula.cards.cardset import bit_indices
 from trapoula.core.action import Action
 from trapoula.games.bourre.actions import FOLD, PLAY_ACTIONS, STAY, draw_action
-from trapoula.games.bourre.context import LED, DealContext
+from trapoula.games.bourre.context import DealContext
 from trapoula.games.bourre.deck import refill_stock
-from trapoula.games.bourre.play import ABOVE
+from trapoula.games.bourre.play import legal_mask
 from trapoula.games.bourre.settlement import settle_core
 
 if TYPE_CHECKING:
@@ -105,22 +106,10 @@ class BourreKernel:
         return tuple(_bits(self.hands[seat]))
 
     def legal_mask(self) -> int:
-        """The cards the player to act may play (play phase): follow suit beating the
-        winning card if he can, else trump (beating a winning trump if he can), else any;
-        a leader holding the forced cards leads his highest trump (§2.3)."""
+        """The cards the player to act may play (play phase): §2.3's one readable
+        definition, :func:`.play.legal_mask`."""
         ctx = self.ctx
-        h = self.hands[self.turn]
-        if not self.trick:
-            held = h & ctx.akq
-            if held and (held == ctx.akq or not ctx.cinch):
-                return 1 << ((h & ctx.tmask).bit_length() - 1)
-            return h
-        above = ABOVE[self.best]
-        f = h & LED[self.trick[0]]
-        if f:
-            return f & above or f
-        f = h & ctx.tmask
-        return (f & above or f) if f else h
+        return legal_mask(self.hands[self.turn], self.trick, ctx.trump, ctx.opts.forced_lead)
 
     def legal_ids(self) -> list[int]:
         phase = self._phase
