@@ -33,7 +33,8 @@ from trapoula.core.action import Action
 from trapoula.core.kernel import Kernel, kernel_of, new_kernel
 from trapoula.core.seats import seat_index, seat_name
 
-__all__ = ["CASES", "choose", "deals", "differences", "facts_from_view", "reference_legal"]
+__all__ = ["CASES", "choose", "deals", "difference_along", "differences", "facts_from_view",
+           "reference_legal"]
 
 # (game, preset, options): every preset, the option sets that change legality or play
 CASES: list[tuple[str, str | None, dict[str, Any]]] = [
@@ -205,22 +206,28 @@ def differences(
     the player to act's at every state)."""
     out = []
     for seed in seeds:
-        state = game.new_deal(seed=seed)
-        k = make(game, seed)
-        rng = random.Random(seed)
-        n = 0
-        while True:
-            found = _compare(k, state, n % all_views_every == 0 or state.is_over)
-            if found:
-                out.append(f"{game!r} seed {seed}, state {n}: {found}")
-                break
-            if state.is_over:
-                break
-            a = choose(state.legal_actions(), rng, seed % 2 == 0)
-            k.step(k.encode(a))
-            state = state.apply(a)
-            n += 1
+        found = difference_along(game.new_deal(seed=seed), make(game, seed), seed,
+                                 all_views_every)
+        if found:
+            out.append(f"{game!r} seed {seed}, {found}")
     return out
+
+
+def difference_along(state: Any, k: Kernel, seed: int, all_views_every: int = 16) -> str:
+    """The first difference between ``k`` and ``state`` along a deal played on from them
+    (moves by :func:`choose` with ``random.Random(seed)``), or ""."""
+    rng = random.Random(seed)
+    n = 0
+    while True:
+        found = _compare(k, state, n % all_views_every == 0 or state.is_over)
+        if found:
+            return f"state {n}: {found}"
+        if state.is_over:
+            return ""
+        a = choose(state.legal_actions(), rng, seed % 2 == 0)
+        k.step(k.encode(a))
+        state = state.apply(a)
+        n += 1
 
 
 def make_game(name: str, preset: str | None, options: dict[str, Any]) -> Any:

@@ -5,6 +5,7 @@ preset and the option sets of ``harness.CASES``; also on threads at once.
 
 from __future__ import annotations
 
+import random
 import sys
 import threading
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 import trapoula
 import trapoula.games.burraco.legal as legal
-from tests.kernel.harness import CASES, deals, differences, make_game
+from tests.kernel.harness import CASES, deals, difference_along, differences, make_game
 from trapoula.core.kernel import Kernel, kernel_of, new_kernel
 
 # deals per case in `make test`: a Burraco deal is checked at ~300 states
@@ -77,3 +78,21 @@ def test_kernels_on_threads_at_once_agree_with_the_reference(
     finally:
         sys.setswitchinterval(interval)
     assert found == []
+
+
+def test_bourre_kernel_of_a_session_deal_pays_fees_out_of_the_stacks() -> None:
+    """A session's deal (stacks of a few chips: fees are capped by what a player has)."""
+    game = trapoula.make("bourre", players=5, starting_stack=3, ante=2,
+                         draw_fee_mode="per_card")
+    for seed in range(12):
+        session = game.new_match(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3):  # (the first deals of the session)
+            if session.is_over:
+                break
+            deal = session.deal
+            assert difference_along(deal, kernel_of(deal), seed) == ""
+            number = session.deal_number
+            while session.deal_number == number and not session.is_over:
+                legal = session.legal_actions()
+                session = session.apply(legal[int(rng.random() * len(legal))])

@@ -60,7 +60,7 @@ class BourreKernel:
     __slots__ = (
         "ctx", "hands", "stock", "pool", "refills", "active", "discards", "fees_paid", "pot",
         "dpos", "_phase", "turn", "order", "trick", "best", "wseat", "tricks", "done",
-        "_result",
+        "stacks", "_result",
     )
 
     def __init__(self, state: BourreState) -> None:
@@ -84,6 +84,7 @@ class BourreKernel:
         self.wseat = state._wseat
         self.tricks = list(state._score[1])
         self.done = state._score[2]
+        self.stacks = None if d.stacks is None else list(d.stacks)  # (a session's deal)
         self._result: dict[str, Any] | None = state.result
 
     # --- the protocol ---------------------------------------------------------------------------
@@ -199,6 +200,9 @@ class BourreKernel:
             out = self._draw_out(action_id - 1) if action_id > 1 else 0
             k = out.bit_count()
             fee = ctx.fees[k]
+            if self.stacks is not None:  # (in a session, at most what he has)
+                fee = min(fee, self.stacks[seat])
+                self.stacks[seat] -= fee
             self.pot += fee
             self.fees_paid[seat] += fee
             if k:
@@ -262,7 +266,8 @@ class BourreKernel:
 
 
 def kernel_of(state: BourreState) -> BourreKernel:
-    """A kernel at a public state (sessions' stacks are not the kernel's: a deal only)."""
+    """A kernel at a public state (of a session's deal too: its fees are capped by the
+    stacks)."""
     return BourreKernel(state)
 
 
