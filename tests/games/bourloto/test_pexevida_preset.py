@@ -53,3 +53,25 @@ def test_1_2_2_4_pexevida_round_two_without_the_upcards_suit() -> None:
     assert up is not None
     names = [str(a) for a in s.legal_actions() if a.kind == "name"]
     assert len(names) == 3 and f"name {up.suit}" not in names
+
+
+def test_1_3_pexevida_a_show_answered_mid_trick_keeps_the_trick_leader() -> None:
+    """While an opponent answers a show, the trick's leader is still the seat whose card
+    opened it (the seat to act is the answering opponent, not the next to play)."""
+    import random
+
+    from trapoula.core.seats import seat_index
+
+    g = trapoula.make("bourloto", "pexevida")
+    checked = 0
+    for seed in range(40):
+        s = g.new_deal(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if s.declared[3].asking and s.trick:
+                assert s.leader == seat_index(s.public_view().trick[0][0])
+                checked += 1
+            legal = s.legal_actions()
+            shows = [a for a in legal if a.kind == "show"]
+            s = s.apply(shows[0] if shows else legal[int(rng.random() * len(legal))])
+    assert checked >= 3

@@ -1,14 +1,19 @@
 """The memoized legal-move generation (legal.py) agrees with the reference enumeration of
-melds.py (hand_melds, meld_additions) on random hands and melds, and a whole play-phase
-legal list agrees with one built from the reference functions and the rules' filters."""
+melds.py (hand_melds, meld_additions) on random hands and melds, and a whole legal list
+(``Table.moves``) agrees with the readable §3.4 reference (reference_3_4.py: the
+candidates of melds.py filtered by the dead-end rule), in the positions of the §3.4 rule
+tests and along deals with large hands (``tests/kernel`` checks it at every state of
+random deals of every option set)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.games.burraco.helpers import setup
 from trapoula.games.burraco.legal import (
     act,
     addition_entry,
@@ -167,3 +172,52 @@ def test_emptying_the_caches_mid_game_changes_nothing() -> None:
         mp.undo()
     assert emptied == normal
     assert legal.ACTS[:len(ids)] == ids  # (no id reissued)
+
+
+def _agree(s: Any) -> None:
+    from trapoula.games.burraco.reference_3_4 import legal_actions
+
+    assert [str(a) for a in legal_actions(s)] == [str(a) for a in s.legal_actions()]
+
+
+def test_s3_4_5_dead_end_positions_agree_with_the_readable_reference() -> None:
+    """The positions of test_3_2_3_4_deal_and_turn.py where the dead-end rule decides."""
+    burraco = ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]
+    positions = [
+        setup({"P1": ["JK"]}, stock=["10H", "9D", "10D"], taken={"A": True, "B": False},
+              melds={"A": [burraco, ["10S", "10D", "10C"]]}).apply("draw"),
+        setup({"P1": ["7H"]}, discard=["7H"]),
+        setup({"P1": ["7H"]}, discard=["7H"], melds={"A": [["7S", "7D", "7C"]]}),
+        setup({"P1": ["7H"]}, discard=["7H"], melds={"A": [["7S", "7D", "7C"]]}).apply("pickup"),
+        setup({"P1": ["3H", "4H", "5H"]}, stock=["9C", "9D", "10D"],
+              taken={"A": True, "B": False}).apply("draw"),
+        setup({"P1": ["JK", "2C", "QS"]}, stock=["KS", "9D"], taken={"A": True, "B": False},
+              melds={"A": [burraco]}, closing_discard_wild_forbidden=False).apply("draw"),
+        setup({"P1": ["JK", "2C", "QS"]}, stock=["KS", "9D"], taken={"A": True, "B": False},
+              melds={"A": [burraco]}, closing_requires="clean_burraco").apply("draw"),
+    ]
+    for s in positions:
+        _agree(s)
+
+
+def test_s3_4_whole_legal_lists_agree_with_the_readable_reference() -> None:
+    """Deals where the player picks the pile up whenever he can and rarely melds: large
+    hands, many sequences, sets and additions to check."""
+    import trapoula
+
+    for options in ({}, {"players": 2}, {"meld_ownership": "player"}):
+        game = trapoula.make("burraco", **options)
+        for seed in range(2):
+            s = game.new_deal(seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over:
+                _agree(s)
+                moves = s.legal_actions()
+                kinds = [m.kind for m in moves]
+                if "pickup" in kinds:
+                    move = moves[kinds.index("pickup")]
+                elif "discard" in kinds and rng.random() < 0.8:
+                    move = rng.choice([m for m in moves if m.kind == "discard"])
+                else:
+                    move = rng.choice(moves)
+                s = s.apply(move)

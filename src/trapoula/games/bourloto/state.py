@@ -156,8 +156,12 @@ class BourlotoState(DealState, frozen=True):
 
     @property
     def leader(self) -> int:
-        """The seat that led the current trick (who leads the next one between tricks)."""
-        return (self._turn - len(self.trick)) & 3
+        """The seat that led the current trick (who leads the next one between tricks).
+        While an opponent answers a show (``declaration_timing="in_play"``) the declarer
+        is still the one to play."""
+        shows = self.declared[3]
+        player = shows.items[-1][0] if shows.asking else self._turn
+        return (player - len(self.trick)) & 3
 
     @property
     def tricks_done(self) -> int:
