@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 from typing import Any
 
@@ -28,7 +29,8 @@ def print_report(args: argparse.Namespace, res: dict[str, Any], start: str,
     print(f"trapoula beside its peers: one run, {start}; CPU time, median of {args.rounds} "
           "round(s)")
     print(f"load average {l0[0]:.2f} {l0[1]:.2f} {l0[2]:.2f} at the start, "
-          f"{l1[0]:.2f} {l1[1]:.2f} {l1[2]:.2f} at the end")
+          f"{l1[0]:.2f} {l1[1]:.2f} {l1[2]:.2f} at the end ({res['wall'] / 60:.1f} minutes "
+          f"of wall clock, {os.cpu_count()} cores)")
     first = next(iter(res["builds"].values()))
     print(f"Python {platform.python_version()}, numpy {first['numpy']}")
     for b, info in res["builds"].items():

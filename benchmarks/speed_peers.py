@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.tiny:
         args.envs, args.seconds, args.rounds, args.dd_deals = 8, 0.02, 1, 2
     load = os.getloadavg()
-    start = time.strftime("%Y-%m-%d %H:%M %Z")
+    start, wall = time.strftime("%Y-%m-%d %H:%M %Z"), time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         builds = {"current": SRC}
         if has_compiled(SRC):
@@ -251,13 +251,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             for w in workers.values():
                 w.close()
     res["load"] = (load, os.getloadavg())
+    res["wall"] = time.perf_counter() - wall
     report(args, res, start)
     return res
 
 
 def run(args: argparse.Namespace, workers: dict[str, Worker]) -> dict[str, Any]:
     """Every timing, round by round (the peers and each build interleaved)."""
-    res: dict[str, Any] = {"builds": {b: w("build_info") for b, w in workers.items()}}
+    res: dict[str, Any] = {}
     res["checked"] = {p: peers.openspiel_check_observer(p, 30 if args.tiny else 300)
                       for p in PEERS}
     vec: dict[str, list[float]] = {}
@@ -296,6 +297,8 @@ def run(args: argparse.Namespace, workers: dict[str, Worker]) -> dict[str, Any]:
         dd[f"trapoula {b}"] = w("dd_seconds", args.dd_deals)
     res["dd"] = {k: median(v) for k, v in dd.items() if v is not None}
     res["pgx"] = None if args.no_pgx else pgx_in_process(args)
+    # (asked last: the modules each build imported while it was timed)
+    res["builds"] = {b: w("build_info") for b, w in workers.items()}
     return res
 
 
