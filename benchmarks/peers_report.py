@@ -113,3 +113,60 @@ def print_report(args: argparse.Namespace, res: dict[str, Any], start: str,
               + "".join(f"{_r(t, os_t * 1e6 if os_t else None):>15}" for t in ts))
     if not pub.get("hearts"):
         print(missing_os)
+
+
+def markdown(args: argparse.Namespace, res: dict[str, Any], start: str,
+             rows: list[tuple[str, str, str | None, dict[str, Any], str]]) -> str:
+    """The run's tables in Markdown (``--markdown FILE``: what the docs show)."""
+    builds = list(res["builds"])
+    vec, pub, play, dd = res["vector"], res["public"], res["playouts"], res["dd"]
+    l0, l1 = res["load"]
+    out = [f"Run of {start}: median of {args.rounds} rounds of {args.seconds:g} CPU s, "
+           f"{os.cpu_count()} cores, load average {l0[0]:.1f} at the start, {l1[0]:.1f} at the "
+           f"end; Python {platform.python_version()}, numpy "
+           f"{next(iter(res['builds'].values()))['numpy']}; builds: "
+           + ", ".join(f"{b} ({len(i['compiled'])} mypyc modules)" for b, i in
+                       res["builds"].items()) + "."]
+    out += ["", f"| batch, N = {args.envs} | "
+            + " | ".join(f"{b} steps/s" for b in builds)
+            + " | OpenSpiel observer loop | " + " | ".join(f"ratio {b}" for b in builds)
+            + " | (extra) OpenSpiel list loop, ratio " + builds[0] + " |",
+            "|---" * (2 * len(builds) + 3) + "|"]
+    for label, _, _, _, peer in rows:
+        ob, li = vec.get(f"{peer} observer"), vec.get(f"{peer} list")
+        mine = [vec[f"{label} {b}"] for b in builds]
+        out.append(f"| {label} | " + " | ".join(_n(v) for v in mine)
+                   + f" | {peer} {_n(ob)} | " + " | ".join(f"**{_r(v, ob)}**" for v in mine)
+                   + f" | {_n(li)}, {_r(mine[0], li)} |")
+    if res.get("pgx") and "error" not in res["pgx"]:
+        out += ["", "Pgx on the CPU (no comparable game, for scale): " + ", ".join(
+            f"{k} {_n(v)} steps/s" for k, v in res["pgx"].items()) + "."]
+    col = play.get("colver")
+    out += ["", "| random playouts, µs a deal | " + " | ".join(builds)
+            + " | colver Belote (Rust) | " + " | ".join(f"ratio {b}" for b in builds) + " |",
+            "|---" * (2 * len(builds) + 2) + "|"]
+    for preset in ("gr", "ru"):
+        ts = [play[f"Bourloto {preset} {b}"] * 1e6 for b in builds]
+        c = col * 1e6 if col else None
+        out.append(f"| Bourloto {preset} | " + " | ".join(_n(t, 2) for t in ts)
+                   + f" | {_n(c, 2)} | " + " | ".join(f"**{_r(t, c)}**" for t in ts) + " |")
+    c = dd.get("colver")
+    out += ["", f"| double dummy, {args.dd_deals} deals, median ms | "
+            + " | ".join(builds) + " | colver | " + " | ".join(f"ratio {b}" for b in builds)
+            + " |", "|---" * (2 * len(builds) + 2) + "|",
+            "| Bourloto (gr rules) / Belote | "
+            + " | ".join(_n(dd[f"trapoula {b}"] * 1e3, 1) for b in builds)
+            + f" | {_n(c * 1e3 if c else None, 1)} | "
+            + " | ".join(f"**{_r(dd[f'trapoula {b}'], c)}**" for b in builds) + " |"]
+    out += ["", "| public API, µs a random deal | " + " | ".join(builds)
+            + " | decisions | OpenSpiel µs a deal (decisions) | "
+            + " | ".join(f"ratio {b}" for b in builds) + " |",
+            "|---" * (2 * len(builds) + 3) + "|"]
+    for label, _, _, _, peer in rows:
+        ts = [pub[f"{label} {b}"][0] * 1e6 for b in builds]
+        os_t, os_d = pub.get(peer, (None, None))
+        o = os_t * 1e6 if os_t else None
+        out.append(f"| {label} | " + " | ".join(_n(t, 1) for t in ts)
+                   + f" | {_n(pub[f'{label} {builds[0]}'][1], 1)} | {peer} {_n(o, 1)} "
+                   f"({_n(os_d, 1)}) | " + " | ".join(f"**{_r(t, o)}**" for t in ts) + " |")
+    return "\n".join(out) + "\n"

@@ -23,7 +23,7 @@ them), so the two builds and the peers are timed side by side in one run.  Peers
 not installed are reported as such (``pip install ...``).
 
     .venv/bin/python benchmarks/speed_peers.py [--envs 1024] [--seconds 1] [--rounds 3]
-        [--dd-deals 40] [--builds auto|current] [--tiny]
+        [--dd-deals 40] [--builds auto|current] [--markdown FILE] [--tiny]
 
 ``--tiny`` runs every row for a few steps (the smoke test, tests/test_benchmarks.py).
 """
@@ -127,27 +127,34 @@ def dd_seconds(deals: int) -> list[float]:
 
 def public_deals(game: str, preset: str | None, options: dict[str, Any], seconds: float,
                  seed: int = 0) -> tuple[float, int, int]:
-    """Random deals through the public API (``legal_actions()`` + ``apply``) for about
-    ``seconds``: (CPU seconds, deals, decisions)."""
+    """Random deals through the public API (``new_deal(rng=rng)``, then ``legal_actions()``
+    + ``apply`` until ``is_over``, one Mersenne Twister for everything) for about
+    ``seconds``: (CPU seconds, deals, decisions).  A game's first call first plays as long
+    untimed (its caches filled, as in a long run)."""
     import random
 
     import trapoula
 
     g = trapoula.make(game, preset, **options)
-    rand = random.Random(seed).random
-    s = g.new_deal(seed=seed - 1)  # warm (imports, tables), not timed
-    while not s.is_over:
-        s = s.apply(s.legal_actions()[0])
+    key = json.dumps([game, preset, options])
+    if key not in _WARM:
+        _WARM.add(key)
+        public_deals(game, preset, options, seconds, seed - 1)
+    rng = random.Random(seed)
+    rand = rng.random
     deals = decisions = 0
     t = time.process_time()
     while deals == 0 or time.process_time() - t < seconds:
-        s = g.new_deal(seed=seed + deals)
+        s = g.new_deal(rng=rng)  # type: ignore[call-arg]
         while not s.is_over:
             legal = s.legal_actions()
             s = s.apply(legal[int(rand() * len(legal))])
             decisions += 1
         deals += 1
     return time.process_time() - t, deals, decisions
+
+
+_WARM: set[str] = set()
 
 
 def build_info() -> dict[str, Any]:
@@ -227,6 +234,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     help="auto: compiled and pure when make compiled built modules")
     ap.add_argument("--no-pgx", action="store_true", help="skip Pgx (its compile is slow)")
     ap.add_argument("--tiny", action="store_true", help="a few steps of every row (smoke)")
+    ap.add_argument("--markdown", metavar="FILE", help="also write the tables in Markdown")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
@@ -318,9 +326,11 @@ def pgx_in_process(args: argparse.Namespace) -> dict[str, float] | None:
 
 
 def report(args: argparse.Namespace, res: dict[str, Any], start: str) -> None:
-    from peers_report import print_report
+    from peers_report import markdown, print_report
 
     print_report(args, res, start, ROWS)
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(args, res, start, ROWS), encoding="utf-8")
 
 
 if __name__ == "__main__":
