@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: play test layers bench lint typecheck conformance clean compiled pure test-compiled
+.PHONY: play test layers bench bench-peers lint typecheck conformance clean compiled pure test-compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,13 @@ bench: $(DEVSTAMP)
 	$(PY) -m pip install --quiet -e '.[all,dev,bench]'
 	$(MAKE) compiled || echo "make bench: the compiled modules did not build: pure Python"
 	$(PY) benchmarks/run_all.py; status=$$?; $(MAKE) pure; exit $$status
+
+# trapoula beside the fastest loop each peer offers (OpenSpiel's observer API, colver's Rust,
+# Pgx), compiled and pure builds in one run, one table (docs/benchmarks.md); ARGS=--tiny etc.
+bench-peers: $(DEVSTAMP)
+	$(PY) -m pip install --quiet -e '.[all,dev,bench]'
+	$(MAKE) compiled || echo "make bench-peers: the compiled modules did not build: pure Python"
+	$(PY) benchmarks/speed_peers.py $(ARGS); status=$$?; $(MAKE) pure; exit $$status
 
 # Optional: rule modules compiled with mypyc (needs a C compiler; mypyc comes with the dev
 # extra's mypy).  The compiled modules sit beside the .py files and are imported instead of

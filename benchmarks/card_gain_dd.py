@@ -1,5 +1,5 @@
 """What a card player gains over the heuristic's card, per card decision, in double-dummy
-points on the actual deal (docs/learned.md, "double-dummy card targets").
+points on the actual deal (docs/history/learned-runs.md, "double-dummy card targets").
 
 Heuristic `gr` deals (seed ``--seed``, never the training generator's); at each card decision
 with more than one legal card from ``--from-trick`` tricks done on, every legal card is valued

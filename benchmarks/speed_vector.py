@@ -1,14 +1,18 @@
-"""trapoula.vector beside OpenSpiel's Python loop, in one run (CPU time, steps per second).
+"""trapoula.vector beside OpenSpiel's observer loop, in one run (CPU time, steps per second).
 
-OpenSpiel: games written in C++ driven from Python the usual way, one step =
-``information_state_tensor(player)`` (``observation_tensor`` for gin_rummy, which has no
-information-state tensor) + ``legal_actions_mask(player)`` as numpy arrays + a random legal
-``apply_action``; chance nodes are sampled and not counted.  trapoula.vector: ``env.step``
-of a batch of ``N`` deals with random legal actions drawn in numpy from the returned masks
+OpenSpiel: games written in C++ driven from Python the fastest way it offers, its observer
+API (benchmarks/peers.py: ``observation.set_from(state, player)`` fills the numpy tensor
+in place, the information-state tensor, gin_rummy's observation tensor) + the legal mask in
+numpy + a random legal ``apply_action``; chance nodes are sampled and not counted.
+``--list-loop`` also times the old, slow loop (the tensors and ``legal_actions_mask`` as
+Python lists turned into numpy), labelled as such.  trapoula.vector: ``env.step`` of a
+batch of ``N`` deals with random legal actions drawn in numpy from the returned masks
 (every step returns the observations and masks of all ``N`` deals); one step of the batch
 counts ``N`` steps.  Pairs: Bourloto gr and ru against hearts, Bourré against euchre,
 Burraco against gin_rummy.  The figures are medians of interleaved rounds; on a shared,
-loaded machine they are noisy.
+loaded machine they are noisy.  ``benchmarks/speed_peers.py`` (``make bench-peers``) times
+every game and table size, both builds and all the peers in one run; this script is the
+quick before/after of one tree against another:
 
     .venv/bin/python benchmarks/speed_vector.py [--envs 1024] [--seconds 2] [--rounds 3]
 
@@ -38,30 +42,15 @@ PAIRS = [("bourloto", "gr", "hearts"), ("bourloto", "ru", "hearts"), ("bourre", 
          ("burraco", "seed", "gin_rummy")]
 
 
-def openspiel_rate(name: str, seconds: float) -> float:
-    import pyspiel
+def openspiel_rate(name: str, seconds: float, list_loop: bool = False) -> float:
+    """OpenSpiel's ``name`` through its observer API (``list_loop``: the old list loop)."""
+    import peers
 
-    game = pyspiel.load_game(name)
-    info = game.get_type().provides_information_state_tensor
-    rng = random.Random(0)
-    steps = 0
-    t = time.process_time()
-    while time.process_time() - t < seconds:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                out = s.chance_outcomes()
-                s.apply_action(out[int(rng.random() * len(out))][0])
-                continue
-            p = s.current_player()
-            x = np.asarray(s.information_state_tensor(p) if info else s.observation_tensor(p),
-                           np.float32)
-            m = np.asarray(s.legal_actions_mask(p), np.int8)
-            legal = np.flatnonzero(m)
-            s.apply_action(int(legal[int(rng.random() * len(legal))]))
-            steps += 1
-    assert x.size and m.size
-    return steps / (time.process_time() - t)
+    rate = (peers.openspiel_list_rate if list_loop else peers.openspiel_observer_rate)(
+        name, seconds)
+    if rate is None:
+        raise SystemExit(f"OpenSpiel is not installed ({peers.INSTALL['open_spiel']})")
+    return rate
 
 
 def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -190,6 +179,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--baseline", metavar="SRC",
                     help="another tree's src folder, timed beside this one (fresh processes)")
     ap.add_argument("--games", help="only these games (comma-separated)")
+    ap.add_argument("--list-loop", action="store_true",
+                    help="also time OpenSpiel's old list loop (tensors as Python lists)")
     ap.add_argument("--engine", action="store_true",
                     help="also time Burraco's engine alone in the batch's pattern (moves and "
                          "step of tables played in place: no observations, no masks)")
@@ -202,6 +193,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for _ in range(args.rounds):
         for game, preset, other in pairs:
             rates.setdefault(other, []).append(openspiel_rate(other, args.seconds))
+            if args.list_loop:
+                rates.setdefault(other + " (list loop)", []).append(
+                    openspiel_rate(other, args.seconds, list_loop=True))
             key = f"{game} {preset}"
             if args.baseline:
                 rates.setdefault(key + " (baseline)", []).append(
@@ -222,13 +216,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         COMPILED["this tree"] = compiled_modules()
     say_compiled({("this tree" if k == mine else "baseline" if k == args.baseline else k): v
                   for k, v in COMPILED.items()})
-    print(f"steps per CPU second, median of {args.rounds} rounds, N = {args.envs}")
+    print(f"steps per CPU second, median of {args.rounds} rounds, N = {args.envs}; "
+          "OpenSpiel: its observer loop")
     for game, preset, other in pairs:
         for key in (f"{game} {preset} (baseline)", f"{game} {preset}",
                     f"{game} {preset} (reference)"):
             if key in med:
                 print(f"{key:<28}{med[key]:>12,.0f}   OpenSpiel {other:<10}{med[other]:>10,.0f}"
-                      f"   {med[key] / med[other]:>6.1f}x")
+                      f"   {med[key] / med[other]:>6.2f}x")
+                lst = med.get(other + " (list loop)")
+                if lst:
+                    print(f"{'':<28}{'':>12}   (extra: OpenSpiel's list loop {lst:,.0f}, "
+                          f"{med[key] / lst:.1f}x)")
         key = "burraco engine alone"
         if game == "burraco" and key in med:
             print(f"{key:<28}{med[key]:>12,.0f}   OpenSpiel {other:<10}{med[other]:>10,.0f}"
