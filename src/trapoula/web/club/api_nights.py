@@ -14,18 +14,20 @@ when another request (of this process or another) wrote first.
 
 from __future__ import annotations
 
+import random
 import time
 import uuid
 from collections.abc import Callable
 from typing import Any
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from trapoula.club.event import SCORINGS, SYSTEMS
 from trapoula.errors import TrapoulaError
 from trapoula.web.club.nights import Night, load_night, new_code, new_night
-from trapoula.web.club.store import Clubs, Conflict, NightRow
+from trapoula.web.club.store import Clubs, NightRow
 from trapoula.web.people.rows import Account
 from trapoula.web.table import ServiceError
 
@@ -33,7 +35,7 @@ __all__ = ["NightsApi"]
 
 GAMES = ("burraco", "bourloto")
 MAX_NIGHTS = 500  # nights one director keeps
-RETRIES = 8
+RETRIES = 40  # writes of a change that lost to another request's, a few ms apart
 
 
 def _bad(exc: Exception) -> ServiceError:
@@ -83,11 +85,10 @@ class NightsApi:
                 night = fn(self._night(row))
             except TrapoulaError as exc:
                 raise _bad(exc) from None
-            try:
-                await self.db("writing a night", clubs.put_night, row.night_id, row.version,
-                              night.to_json(), time.time())
-            except Conflict:
-                continue
+            if not await self.db("writing a night", clubs.put_night, row.night_id,
+                                 row.version, night.to_json(), time.time()):
+                await anyio.sleep(random.uniform(0.0, 0.02))
+                continue  # another request wrote first: read it again
             return JSONResponse(self._public(row, night, row.version + 1, director))
         raise ServiceError(503, "busy", "the night is changing too fast: try again")
 
@@ -128,10 +129,8 @@ class NightsApi:
                            title.strip() or f"{game} {time.strftime('%Y-%m-%d')}", str(game),
                            time.time(), None if starts is None else float(starts), 1,
                            night.to_json())
-            try:
-                await self.db("creating a night", clubs.add_night, row)
-            except Conflict:
-                continue
+            if not await self.db("creating a night", clubs.add_night, row):
+                continue  # the code is taken: another
             return JSONResponse(self._public(row, night, 1, True))
         raise ServiceError(503, "busy", "no free night code: try again")
 

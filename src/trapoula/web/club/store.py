@@ -3,18 +3,17 @@ PostgreSQL; migration ``0009``) and :class:`MemoryClubs` beside a memory store.
 
 A score sheet saved by an account is its JSON (``trapoula.club.sheet``'s ``to_dict``); a club
 night is its JSON (:mod:`trapoula.web.club.nights`), written with a version number: a write
-names the version it read and is refused (:class:`Conflict`) when another request, in this
-process or another, wrote first — the caller reads again and retries.
+names the version it read and is not written (``put_night`` answers False) when another
+request, in this process or another, wrote first — the caller reads again and retries.  (A
+store call that raises is a database failure to the service, hence the answers.)
 
 >>> c = MemoryClubs()
 >>> c.add_night(NightRow("n1", "ABC123", "a1", "Tuesday", "burraco", 0.0, None, 1, "{}"))
+True
 >>> c.night_by_code("abc123").night_id
 'n1'
->>> c.put_night("n1", 1, "{}", 1.0)
->>> c.put_night("n1", 1, "{}", 2.0)
-Traceback (most recent call last):
-...
-trapoula.web.club.store.Conflict: the night n1 changed meanwhile (version 2)
+>>> c.put_night("n1", 1, "{}", 1.0), c.put_night("n1", 1, "{}", 2.0)
+(True, False)
 """
 
 from __future__ import annotations
@@ -25,11 +24,7 @@ from typing import Any, Protocol
 
 from trapoula.web.rows import StoreUnavailable
 
-__all__ = ["Clubs", "Conflict", "MemoryClubs", "NightRow", "SheetRow", "SqlClubs", "clubs_of"]
-
-
-class Conflict(Exception):
-    """A write based on a version that is no longer the newest."""
+__all__ = ["Clubs", "MemoryClubs", "NightRow", "SheetRow", "SqlClubs", "clubs_of"]
 
 
 @dataclass(frozen=True)
@@ -59,11 +54,15 @@ class Clubs(Protocol):
     def get_sheet(self, sheet_id: str) -> SheetRow | None: ...
     def sheets_of(self, account_id: str, limit: int = 100) -> list[SheetRow]: ...
     def drop_sheet(self, sheet_id: str, account_id: str) -> int: ...
-    def add_night(self, row: NightRow) -> None: ...
+    def add_night(self, row: NightRow) -> bool:
+        """Store a new night; False when its code is taken."""
+        ...
+
     def night_by_code(self, code: str) -> NightRow | None: ...
     def nights_of(self, director: str, limit: int = 100) -> list[NightRow]: ...
-    def put_night(self, night_id: str, version: int, data: str, now: float) -> None:
-        """Write ``data`` as version ``version + 1`` if the stored one is ``version``."""
+    def put_night(self, night_id: str, version: int, data: str, now: float) -> bool:
+        """Write ``data`` as version ``version + 1`` if the stored one is ``version``
+        (else False: another request wrote first)."""
         ...
 
 
@@ -94,11 +93,12 @@ class MemoryClubs:
             del self._sheets[sheet_id]
             return 1
 
-    def add_night(self, row: NightRow) -> None:
+    def add_night(self, row: NightRow) -> bool:
         with self._lock:
             if any(n.code == row.code for n in self._nights.values()):
-                raise Conflict(f"the code {row.code} is taken")
+                return False
             self._nights[row.night_id] = row
+            return True
 
     def night_by_code(self, code: str) -> NightRow | None:
         code = code.upper()
@@ -108,12 +108,13 @@ class MemoryClubs:
         rows = [n for n in self._nights.values() if n.director == director]
         return sorted(rows, key=lambda r: -r.created)[:limit]
 
-    def put_night(self, night_id: str, version: int, data: str, now: float) -> None:
+    def put_night(self, night_id: str, version: int, data: str, now: float) -> bool:
         with self._lock:
             row = self._nights[night_id]
             if row.version != version:
-                raise Conflict(f"the night {night_id} changed meanwhile (version {row.version})")
+                return False
             self._nights[night_id] = replace(row, version=version + 1, data=data)
+            return True
 
 
 class SqlClubs:
@@ -152,7 +153,7 @@ class SqlClubs:
     def _run(self, what: str, fn: Any) -> Any:
         try:
             return fn()
-        except (Conflict, self._sa.exc.IntegrityError):
+        except self._sa.exc.IntegrityError:
             raise
         except self._errors as exc:
             raise StoreUnavailable(f"the database failed in {what}: {type(exc).__name__}: "
@@ -211,7 +212,7 @@ class SqlClubs:
         out: int = self._run("drop_sheet", go)
         return out
 
-    def add_night(self, row: NightRow) -> None:
+    def add_night(self, row: NightRow) -> bool:
         def go() -> None:
             with self.engine.begin() as c:
                 c.execute(self.nights.insert().values(
@@ -221,7 +222,10 @@ class SqlClubs:
         try:
             self._run("add_night", go)
         except self._sa.exc.IntegrityError:
-            raise Conflict(f"the code {row.code} is taken") from None
+            if self.night_by_code(row.code) is not None:
+                return False
+            raise
+        return True
 
     def night_by_code(self, code: str) -> NightRow | None:
         n = self.nights
@@ -244,17 +248,17 @@ class SqlClubs:
         out: list[NightRow] = self._run("nights_of", go)
         return out
 
-    def put_night(self, night_id: str, version: int, data: str, now: float) -> None:
+    def put_night(self, night_id: str, version: int, data: str, now: float) -> bool:
         n = self.nights
 
-        def go() -> None:
+        def go() -> bool:
             with self.engine.begin() as c:
-                done = c.execute(n.update().where(n.c.night_id == night_id,
-                                                  n.c.version == version)
-                                 .values(version=version + 1, data=data, updated=now)).rowcount
-            if not done:
-                raise Conflict(f"the night {night_id} changed meanwhile")
-        self._run("put_night", go)
+                return bool(c.execute(n.update().where(n.c.night_id == night_id,
+                                                       n.c.version == version)
+                                      .values(version=version + 1, data=data, updated=now)
+                                      ).rowcount)
+        out: bool = self._run("put_night", go)
+        return out
 
 
 def clubs_of(store: Any) -> Clubs:
