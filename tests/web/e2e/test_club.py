@@ -189,3 +189,107 @@ def test_a_club_night_of_8_pairs_with_results_from_the_tables(open_player: Any,
     page.wait_for_selector('.night-round[data-round="2"]')
     text = page.evaluate(f"fetch('/api/nights/{code}/standings.csv').then(r => r.text())")
     assert {r["entrant"]: float(r["vp"]) for r in csv.DictReader(io.StringIO(text))} == expected
+
+
+def test_a_club_is_made_joined_and_seen(open_player: Any, server: Any) -> None:
+    owner: Player = open_player("owner", "/")
+    page = owner.page
+    _register(page, "Ada")
+    page.goto(server.base + "/clubs")
+    page.wait_for_selector("#club-create")
+    club_name = "Circolo " + uuid.uuid4().hex[:6]
+    page.fill("#club-name", club_name)
+    page.select_option("#club-open", "0")  # by invitation
+    page.click("#club-create")
+    page.wait_for_selector("#club-title")
+    assert page.inner_text("#club-title") == club_name
+    club_url = page.url
+    # a player asks to join from the phone
+    bea: Player = open_player("bea", "/", viewport=PHONE)
+    bea_name = _register(bea.page, "Bea")
+    bea.page.goto(server.base + "/clubs")
+    bea.page.fill("#clubs-search", club_name)
+    bea.page.click(f"#clubs-list a:text('{club_name}')")
+    bea.page.click("#club-join")
+    bea.page.wait_for_selector("#club-requested")
+    _fits(bea.page)
+    # the administrator approves; a night of the club goes on its calendar
+    page.reload()
+    page.click(f'#club-members li[data-name="{bea_name}"] .approve')
+    page.wait_for_selector(f'#club-members li[data-name="{bea_name}"][data-role="member"]')
+    page.click("#club-new-night")
+    page.wait_for_selector("#night-create")
+    page.fill("#night-title", "Giovedì al circolo")
+    page.click("#night-create")
+    page.wait_for_selector("#night-names")
+    bea.page.goto(club_url)
+    bea.page.wait_for_selector("#club-calendar li")
+    assert "Giovedì al circolo" in bea.page.inner_text("#club-calendar")
+    assert bea.page.evaluate("document.body.dataset.clubRole") == "member"
+    # her open table shows in the club's lobby
+    made = bea.page.evaluate("""() => fetch('/api/tables', {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({game: 'bourloto',
+        name: 'Bea', seats: [{kind: 'human'}, {kind: 'human'}, {kind: 'bot'}, {kind: 'bot'}]})
+        }).then(r => r.json())""")
+    page.goto(club_url)
+    page.wait_for_selector("#club-lobby a")
+    assert made["code"] in page.inner_text("#club-lobby")
+
+
+@pytest.mark.parametrize("lang", ["el", "ru", "it"])
+def test_the_club_pages_in_every_language(lang: str, browser: Any, server: Any) -> None:
+    from .test_languages import ROWS_JS, TEXT_JS, check_language
+
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True, locale=lang)
+    ctx.set_default_timeout(20000)
+    ctx.add_init_script(f"localStorage.setItem('trapoula.lang', JSON.stringify('{lang}'))")
+    problems: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.goto(server.base + "/score")
+        page.wait_for_selector("#score-start")
+        rows = page.evaluate(ROWS_JS)
+        names = {"Rossi", "Verdi", "Bianchi", "Neri"}
+
+        def look(where: str) -> None:
+            page.wait_for_timeout(300)
+            problems.extend(f"{where}: {p}" for p in
+                            check_language(lang, page.evaluate(TEXT_JS), rows, names))
+
+        look("score sheet, new")
+        for game, fields in (("bourloto", {"buyer": "A", "tricks.A": "100"}),
+                             ("bourre", {"play.P2": "fold", "tricks.P1": "5"}),
+                             ("burraco", {"A.melds": "90", "B.melds": "30"})):
+            page.select_option("#score-game", game)
+            page.click("#score-start")
+            page.wait_for_selector("#score-form")
+            _entry(page, fields)
+            look(f"score sheet of {game}")
+            page.once("dialog", lambda d: d.accept())
+            page.click("#score-new")
+            page.wait_for_selector("#score-start")
+        me = _register(page, "Lingua")
+        page.goto(server.base + "/nights")
+        page.wait_for_selector("#night-create")
+        look("club nights")
+        page.click("#night-create")
+        page.wait_for_selector("#night-names")
+        page.fill("#night-names", "\n".join(sorted(names)))
+        page.click("#night-register")
+        page.wait_for_function("!document.querySelector('#night-pair').disabled")
+        page.click("#night-pair")
+        page.wait_for_selector(".table-link")
+        look("a night's standings with the director's controls")
+        page.click(".table-link")
+        page.wait_for_selector("#entry-a")
+        look("a table's page")
+        page.goto(server.base + "/clubs")
+        page.wait_for_selector("#club-create")
+        look("clubs")
+        page.fill("#club-name", "Club " + me)
+        page.click("#club-create")
+        page.wait_for_selector("#club-title")
+        look("a club")
+    finally:
+        ctx.close()
+    assert not problems, "\n".join(problems)

@@ -1,6 +1,7 @@
 """The club night API (docs/web.md, "Clubs and tournaments"): a night played with real cards.
 
-A signed-in director creates a night for a game (``POST /api/nights``), registers the pairs
+A signed-in director creates a night for a game (``POST /api/nights``; with ``club``, a
+club's administrator puts it on the club's calendar), registers the pairs
 or players (``/register``), pairs each round (``/pair``: Swiss, Danish or round-robin, from
 trapoula.club) and may correct any result (``/correct``).  Each table of a round has a code:
 ``GET``/``POST /api/nights/{code}/t/{table code}`` shows the match and takes its result once,
@@ -96,7 +97,7 @@ class NightsApi:
     def _public(row: NightRow, night: Night, version: int, director: bool) -> dict[str, Any]:
         out = night.public_json(director=director)
         out.update(code=row.code, title=row.title, starts=row.starts, version=version,
-                   director=director)
+                   director=director, club=row.club_id)
         return out
 
     # --- the director's ----------------------------------------------------------------------
@@ -119,6 +120,13 @@ class NightsApi:
                                    not isinstance(starts, int | float)):
             raise ServiceError(400, "bad_request", "'starts' is a time (seconds since 1970)")
         clubs: Clubs = self.clubs(request)
+        club = body.get("club")
+        if club is not None:
+            places = {m.club_id: m.role for m in await self.db(
+                "reading members", clubs.memberships, account.account_id)}
+            if not isinstance(club, str) or places.get(club) != "admin":
+                raise ServiceError(403, "not_club_admin", "a club's nights are made by its "
+                                   "administrators")
         mine = await self.db("reading nights", clubs.nights_of, account.account_id, MAX_NIGHTS)
         if len(mine) >= MAX_NIGHTS:
             raise ServiceError(409, "too_many_nights", f"a director keeps at most "
@@ -128,7 +136,7 @@ class NightsApi:
             row = NightRow(uuid.uuid4().hex, new_code(6), account.account_id,
                            title.strip() or f"{game} {time.strftime('%Y-%m-%d')}", str(game),
                            time.time(), None if starts is None else float(starts), 1,
-                           night.to_json())
+                           night.to_json(), club)
             if not await self.db("creating a night", clubs.add_night, row):
                 continue  # the code is taken: another
             return JSONResponse(self._public(row, night, 1, True))

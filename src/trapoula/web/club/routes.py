@@ -1,6 +1,7 @@
 """The routes of clubs and tournaments (``create_app`` adds :func:`club_routes`'s list): the
-pages ``/score``, ``/nights``, ``/night/{code}`` and ``/night/{code}/t/{table}`` (the app's one
-page, whose scripts show them) and the APIs of web/club/api_score.py and api_nights.py.
+pages ``/score``, ``/nights``, ``/night/{code}``, ``/night/{code}/t/{table}``, ``/clubs`` and
+``/club/{id}`` (the app's one page, whose scripts show them) and the APIs of
+web/club/api_score.py, api_nights.py and api_clubs.py.
 
 Every API request counts against its address's ``club_calls_per_minute`` and every change
 also against ``club_changes_per_minute`` (web/limits.py): beyond, a 429 ``too_many`` says the
@@ -19,6 +20,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from trapoula.web.club.api_clubs import ClubsApi
 from trapoula.web.club.api_nights import NightsApi
 from trapoula.web.club.api_score import ScoreApi
 from trapoula.web.club.store import Clubs, clubs_of
@@ -78,6 +80,7 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
 
     score = ScoreApi(clubs_for, account_of, db)
     nights = NightsApi(clubs_for, account_of, db)
+    clubs = ClubsApi(clubs_for, account_of, db, service.store.list_tables)
 
     def route(path: str, fn: Any, method: str = "GET") -> Route:
         change = method == "POST"
@@ -110,6 +113,8 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
         Route("/nights", page),
         Route("/night/{code}", page),
         Route("/night/{code}/t/{table}", page),
+        Route("/clubs", page),
+        Route("/club/{club_id}", page),
         route("/api/score/new", score.new, "POST"),
         route("/api/score/add", score.add, "POST"),
         route("/api/score/undo", score.undo, "POST"),
@@ -127,4 +132,9 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
         route("/api/nights/{code}/t/{table}", nights.table),
         route("/api/nights/{code}/t/{table}", nights.report, "POST"),
         route("/api/nights/{code}/standings.{fmt:str}", nights.export),
+        route("/api/clubs", clubs.list),
+        route("/api/clubs", clubs.create, "POST"),
+        route("/api/clubs/{club_id}", clubs.show),
+        *(route(f"/api/clubs/{{club_id}}/{step}", getattr(clubs, step), "POST")
+          for step in ("join", "accept", "leave", "invite", "approve", "remove", "role")),
     ]

@@ -22,9 +22,11 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from trapoula.web.people.rows import name_key
 from trapoula.web.rows import StoreUnavailable
 
-__all__ = ["Clubs", "MemoryClubs", "NightRow", "SheetRow", "SqlClubs", "clubs_of"]
+__all__ = ["ROLES", "ClubRow", "Clubs", "Member", "MemoryClubs", "NightRow", "SheetRow",
+           "SqlClubs", "clubs_of"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,31 @@ class NightRow:
     starts: float | None
     version: int
     data: str  # the night's JSON (web/club/nights.py)
+    club_id: str | None = None  # the club whose calendar shows it
+
+
+@dataclass(frozen=True)
+class ClubRow:
+    club_id: str
+    name: str
+    open: bool  # anyone may join; else by invitation or an approved request
+    created: float
+    owner: str  # the account that made it
+
+    @property
+    def key(self) -> str:
+        return name_key(self.name)
+
+
+ROLES = ("admin", "member", "invited", "requested")
+
+
+@dataclass(frozen=True)
+class Member:
+    club_id: str
+    account_id: str
+    role: str  # one of ROLES: invited and requested are not members yet
+    since: float
 
 
 class Clubs(Protocol):
@@ -60,6 +87,17 @@ class Clubs(Protocol):
 
     def night_by_code(self, code: str) -> NightRow | None: ...
     def nights_of(self, director: str, limit: int = 100) -> list[NightRow]: ...
+    def nights_of_club(self, club_id: str, limit: int = 200) -> list[NightRow]: ...
+    def add_club(self, row: ClubRow) -> bool:
+        """Store a new club; False when its name (regardless of case) is taken."""
+        ...
+
+    def get_club(self, club_id: str) -> ClubRow | None: ...
+    def list_clubs(self, search: str = "", limit: int = 100) -> list[ClubRow]: ...
+    def put_member(self, member: Member) -> None: ...
+    def drop_member(self, club_id: str, account_id: str) -> int: ...
+    def members(self, club_id: str, limit: int = 1000) -> list[Member]: ...
+    def memberships(self, account_id: str, limit: int = 200) -> list[Member]: ...
     def put_night(self, night_id: str, version: int, data: str, now: float) -> bool:
         """Write ``data`` as version ``version + 1`` if the stored one is ``version``
         (else False: another request wrote first)."""
@@ -73,6 +111,8 @@ class MemoryClubs:
         self._lock = threading.Lock()
         self._sheets: dict[str, SheetRow] = {}
         self._nights: dict[str, NightRow] = {}
+        self._clubs: dict[str, ClubRow] = {}
+        self._members: dict[tuple[str, str], Member] = {}
 
     def put_sheet(self, row: SheetRow) -> None:
         with self._lock:
@@ -116,6 +156,41 @@ class MemoryClubs:
             self._nights[night_id] = replace(row, version=version + 1, data=data)
             return True
 
+    def nights_of_club(self, club_id: str, limit: int = 200) -> list[NightRow]:
+        rows = [n for n in self._nights.values() if n.club_id == club_id]
+        return sorted(rows, key=lambda r: (r.starts or r.created, r.created))[:limit]
+
+    def add_club(self, row: ClubRow) -> bool:
+        with self._lock:
+            if any(c.key == row.key for c in self._clubs.values()):
+                return False
+            self._clubs[row.club_id] = row
+            return True
+
+    def get_club(self, club_id: str) -> ClubRow | None:
+        return self._clubs.get(club_id)
+
+    def list_clubs(self, search: str = "", limit: int = 100) -> list[ClubRow]:
+        key = name_key(search)
+        rows = [c for c in self._clubs.values() if key in c.key]
+        return sorted(rows, key=lambda c: c.key)[:limit]
+
+    def put_member(self, member: Member) -> None:
+        with self._lock:
+            self._members[(member.club_id, member.account_id)] = member
+
+    def drop_member(self, club_id: str, account_id: str) -> int:
+        with self._lock:
+            return 1 if self._members.pop((club_id, account_id), None) else 0
+
+    def members(self, club_id: str, limit: int = 1000) -> list[Member]:
+        rows = [m for m in self._members.values() if m.club_id == club_id]
+        return sorted(rows, key=lambda m: (m.since, m.account_id))[:limit]
+
+    def memberships(self, account_id: str, limit: int = 200) -> list[Member]:
+        rows = [m for m in self._members.values() if m.account_id == account_id]
+        return sorted(rows, key=lambda m: (m.since, m.club_id))[:limit]
+
 
 class SqlClubs:
     """The rows in the tables' SQL database (its schema at the newest: migration 0009)."""
@@ -145,6 +220,23 @@ class SqlClubs:
             sa.Column("updated", sa.Float, nullable=False),
             sa.Column("version", sa.Integer, nullable=False),
             sa.Column("data", sa.Text, nullable=False),
+            sa.Column("club_id", sa.String(32)),
+        )
+        self.clubs = sa.Table(
+            "clubs", md,
+            sa.Column("club_id", sa.String(32), primary_key=True),
+            sa.Column("name", sa.String(80), nullable=False),
+            sa.Column("name_key", sa.String(80), nullable=False, unique=True),
+            sa.Column("open", sa.Boolean, nullable=False),
+            sa.Column("created", sa.Float, nullable=False),
+            sa.Column("owner", sa.String(32), nullable=False),
+        )
+        self.club_members = sa.Table(
+            "club_members", md,
+            sa.Column("club_id", sa.String(32), primary_key=True),
+            sa.Column("account_id", sa.String(32), primary_key=True),
+            sa.Column("role", sa.String(16), nullable=False),
+            sa.Column("since", sa.Float, nullable=False),
         )
         self._sa = sa
         self._errors: tuple[type[BaseException], ...] = (
@@ -166,7 +258,8 @@ class SqlClubs:
     @staticmethod
     def _night(r: Any) -> NightRow:
         return NightRow(r.night_id, r.code, r.director, r.title, r.game, float(r.created),
-                        None if r.starts is None else float(r.starts), int(r.version), r.data)
+                        None if r.starts is None else float(r.starts), int(r.version), r.data,
+                        r.club_id)
 
     def put_sheet(self, row: SheetRow) -> None:
         s = self.sheets
@@ -218,7 +311,8 @@ class SqlClubs:
                 c.execute(self.nights.insert().values(
                     night_id=row.night_id, code=row.code, director=row.director,
                     title=row.title, game=row.game, created=row.created, starts=row.starts,
-                    updated=row.created, version=row.version, data=row.data))
+                    updated=row.created, version=row.version, data=row.data,
+                    club_id=row.club_id))
         try:
             self._run("add_night", go)
         except self._sa.exc.IntegrityError:
@@ -259,6 +353,98 @@ class SqlClubs:
                                       ).rowcount)
         out: bool = self._run("put_night", go)
         return out
+
+    def nights_of_club(self, club_id: str, limit: int = 200) -> list[NightRow]:
+        n = self.nights
+        when = self._sa.func.coalesce(n.c.starts, n.c.created)
+
+        def go() -> list[NightRow]:
+            with self.engine.connect() as c:
+                return [self._night(r) for r in c.execute(
+                    self._sa.select(n).where(n.c.club_id == club_id)
+                    .order_by(when, n.c.created).limit(limit))]
+        out: list[NightRow] = self._run("nights_of_club", go)
+        return out
+
+    @staticmethod
+    def _club(r: Any) -> ClubRow:
+        return ClubRow(r.club_id, r.name, bool(r.open), float(r.created), r.owner)
+
+    def add_club(self, row: ClubRow) -> bool:
+        def go() -> None:
+            with self.engine.begin() as c:
+                c.execute(self.clubs.insert().values(
+                    club_id=row.club_id, name=row.name, name_key=row.key, open=row.open,
+                    created=row.created, owner=row.owner))
+        try:
+            self._run("add_club", go)
+        except self._sa.exc.IntegrityError:
+            return False
+        return True
+
+    def get_club(self, club_id: str) -> ClubRow | None:
+        k = self.clubs
+
+        def go() -> ClubRow | None:
+            with self.engine.connect() as c:
+                r = c.execute(self._sa.select(k).where(k.c.club_id == club_id)).first()
+            return None if r is None else self._club(r)
+        out: ClubRow | None = self._run("get_club", go)
+        return out
+
+    def list_clubs(self, search: str = "", limit: int = 100) -> list[ClubRow]:
+        k = self.clubs
+        key = name_key(search).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+        def go() -> list[ClubRow]:
+            with self.engine.connect() as c:
+                return [self._club(r) for r in c.execute(
+                    self._sa.select(k).where(k.c.name_key.like(f"%{key}%", escape="\\"))
+                    .order_by(k.c.name_key).limit(limit))]
+        out: list[ClubRow] = self._run("list_clubs", go)
+        return out
+
+    def put_member(self, member: Member) -> None:
+        m = self.club_members
+
+        def go() -> None:
+            with self.engine.begin() as c:
+                where = (m.c.club_id == member.club_id, m.c.account_id == member.account_id)
+                if not c.execute(m.update().where(*where).values(
+                        role=member.role, since=member.since)).rowcount:
+                    c.execute(m.insert().values(club_id=member.club_id,
+                                                account_id=member.account_id,
+                                                role=member.role, since=member.since))
+        self._run("put_member", go)
+
+    def drop_member(self, club_id: str, account_id: str) -> int:
+        m = self.club_members
+
+        def go() -> int:
+            with self.engine.begin() as c:
+                return int(c.execute(m.delete().where(m.c.club_id == club_id,
+                                                      m.c.account_id == account_id)).rowcount)
+        out: int = self._run("drop_member", go)
+        return out
+
+    def _members(self, where: Any, order: Any, limit: int) -> list[Member]:
+        m = self.club_members
+
+        def go() -> list[Member]:
+            with self.engine.connect() as c:
+                return [Member(r.club_id, r.account_id, r.role, float(r.since))
+                        for r in c.execute(self._sa.select(m).where(where)
+                                           .order_by(m.c.since, order).limit(limit))]
+        out: list[Member] = self._run("reading members", go)
+        return out
+
+    def members(self, club_id: str, limit: int = 1000) -> list[Member]:
+        m = self.club_members
+        return self._members(m.c.club_id == club_id, m.c.account_id, limit)
+
+    def memberships(self, account_id: str, limit: int = 200) -> list[Member]:
+        m = self.club_members
+        return self._members(m.c.account_id == account_id, m.c.club_id, limit)
 
 
 def clubs_of(store: Any) -> Clubs:

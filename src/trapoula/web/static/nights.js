@@ -1,5 +1,6 @@
 /* trapoula: club nights played with real cards (docs/web.md, "Clubs and tournaments"):
-   /nights — a signed-in director's nights and the form that creates one;
+   /nights — a signed-in director's nights and the form that creates one (?club=id: a night
+   of that club, on its calendar);
    /night/{code} — the standings screen anyone can open (it asks the server again every few
    seconds), with the director's controls when the director looks at it: register the pairs,
    pair each round, each table's link, correct a result, export;
@@ -62,6 +63,8 @@
           const body = { title: title.value.trim(), game: game.value, system: system.value,
             scoring: scoring.value };
           if (starts.value) body.starts = new Date(starts.value).getTime() / 1000;
+          const club = new URLSearchParams(location.search).get("club"); // from a club's page
+          if (club) body.club = club;
           try {
             const res = await api("POST", "/api/nights", body);
             go("/night/" + res.code);

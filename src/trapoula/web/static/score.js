@@ -118,7 +118,8 @@
             this.call("/api/score/view", { sheet: sheet }).catch(() => {});
           } })));
       const head = h("tr", {}, h("th", { text: "#" }), v.sides.map((s) => h("th", { text: names[s] })));
-      const body = h("tbody", { id: "score-rows" }, v.table.map((r, i) => h("tr", { title: v.rows[i] },
+      const en = TP.getLang() === "en"; // the server's own lines (as `trapoula score` prints them) are English
+      const body = h("tbody", { id: "score-rows" }, v.table.map((r, i) => h("tr", { title: en ? v.rows[i] : null },
         h("td", { text: String(r.n) }),
         v.sides.map((s) => h("td", { class: "num" },
           h("span", { class: "delta", text: (r.scores[s] > 0 ? "+" : "") + r.scores[s] }),
@@ -129,7 +130,7 @@
         dataset: { leader: v.leader || "", winner: v.winner || "", over: v.over ? "1" : "" },
         text: v.winner ? t("sc_won", { name: names[v.winner] }) : v.over ? t("sc_over")
           : v.leader ? t("sc_leads", { name: names[v.leader] }) : t("sc_level") });
-      box.append(h("p", { class: "muted", text: v.describe }), nameRow,
+      box.append(h("p", { class: "muted", text: en ? v.describe : t("game_" + v.game) + " · " + TP.presetName(v.game, v.preset) }), nameRow,
         h("div", { class: "score-scroll" }, h("table", { class: "score-table" }, h("thead", {}, head), body, h("tfoot", {}, totals))),
         result, this.entryForm(v), this.buttons(v));
     }
@@ -150,7 +151,7 @@
             word === "buyer" ? h("option", { value: "none", text: t("sc_none") }) : null);
           fields[key] = () => input.value;
         } else if (word === "play") {
-          input = h("select", { id: id }, h("option", { value: "", text: "0" }),
+          input = h("select", { id: id }, h("option", { value: "0", text: "0" }),
             ["1", "2", "3", "4"].map((n) => h("option", { value: n, text: n })),
             h("option", { value: "fold", text: t("sc_fold") }));
           fields[key] = () => input.value;
@@ -160,7 +161,7 @@
           fields[key] = () => input.value;
         }
         input.dataset.key = key;
-        return [h("label", { for: id, title: english, text: label(v.game, key, english, v.names) }), input];
+        return [h("label", { for: id, title: TP.getLang() === "en" ? english : null, text: label(v.game, key, english, v.names) }), input];
       });
       const form = h("form", { id: "score-form", class: "score-form", onsubmit: (e) => {
         e.preventDefault();
@@ -218,6 +219,10 @@
     let m;
     if (/^\/score\/?$/.test(path)) return (main) => new ScorePage(main);
     if (/^\/nights\/?$/.test(path) && TP.NightsPage) return (main) => new TP.NightsPage(main);
+    if (/^\/clubs\/?$/.test(path) && TP.ClubsPage) return (main) => new TP.ClubsPage(main);
+    if ((m = /^\/club\/([^/]+)\/?$/.exec(path)) && TP.ClubPage) {
+      return (main) => new TP.ClubPage(main, decodeURIComponent(m[1]));
+    }
     if ((m = /^\/night\/([^/]+)\/t\/([^/]+)\/?$/.exec(path)) && TP.TableEntryPage) {
       return (main) => new TP.TableEntryPage(main, decodeURIComponent(m[1]), decodeURIComponent(m[2]));
     }
@@ -231,7 +236,7 @@
     const link = (href, key) => h("a", { class: "btn", href: href, text: t(key),
       onclick: (e) => { e.preventDefault(); TP.go(href); } });
     return h("section", { class: "card-box club-links row" }, link("/score", "sc_title"),
-      link("/nights", "cn_title"));
+      link("/nights", "cn_title"), link("/clubs", "cl_title"));
   }
 
   Object.assign(TP, { ScorePage, clubRoute, clubLinks });

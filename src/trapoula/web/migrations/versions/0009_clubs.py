@@ -1,11 +1,14 @@
-"""Clubs and tournaments: score sheets kept by accounts, club nights.
+"""Clubs and tournaments: score sheets kept by accounts, club nights, clubs and members.
 
 ``score_sheets`` holds a score sheet an account saved from the phone page (``/score``): its
 JSON (trapoula.club.sheet's format: the game, preset, names and the entries, replayed on
 load).  ``club_nights`` holds a club night played with real cards: its public ``code``, its
 director (an account), its game, and its JSON — the night's list of events (trapoula.club's
 ``Event``) with the codes of its tables — written with a ``version`` that a write must name
-(two servers never overwrite each other's results).
+(two servers never overwrite each other's results), and the club whose calendar shows it.
+``clubs`` holds a club (a name unique regardless of case, open or by invitation, its maker);
+``club_members`` an account's place in a club: ``admin``, ``member``, or not yet a member —
+``invited`` by an administrator, or ``requested`` (asked to join a club by invitation).
 
 Revision ID: 0009
 Revises: 0005
@@ -23,6 +26,24 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.create_table(
+        "clubs",
+        sa.Column("club_id", sa.String(32), primary_key=True),
+        sa.Column("name", sa.String(80), nullable=False),
+        sa.Column("name_key", sa.String(80), nullable=False, unique=True),
+        sa.Column("open", sa.Boolean, nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.Column("owner", sa.String(32), sa.ForeignKey("accounts.account_id"),
+                  nullable=False),
+    )
+    op.create_table(
+        "club_members",
+        sa.Column("club_id", sa.String(32), sa.ForeignKey("clubs.club_id"), primary_key=True),
+        sa.Column("account_id", sa.String(32), sa.ForeignKey("accounts.account_id"),
+                  primary_key=True, index=True),
+        sa.Column("role", sa.String(16), nullable=False),
+        sa.Column("since", sa.Float, nullable=False),
+    )
     op.create_table(
         "score_sheets",
         sa.Column("sheet_id", sa.String(32), primary_key=True),
@@ -45,9 +66,13 @@ def upgrade() -> None:
         sa.Column("updated", sa.Float, nullable=False),
         sa.Column("version", sa.Integer, nullable=False),
         sa.Column("data", sa.Text, nullable=False),
+        sa.Column("club_id", sa.String(32), sa.ForeignKey("clubs.club_id"), nullable=True,
+                  index=True),
     )
 
 
 def downgrade() -> None:
     op.drop_table("club_nights")
     op.drop_table("score_sheets")
+    op.drop_table("club_members")
+    op.drop_table("clubs")
