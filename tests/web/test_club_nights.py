@@ -97,6 +97,7 @@ def test_a_club_night_of_8_pairs_runs_from_the_tables_pages(store: Any) -> None:
         assert {r["entrant"]: float(r["vp"]) for r in rows} == expected
         data = json.loads(stranger.get(f"/api/nights/{code}/standings.json").text)
         assert {r["entrant"]: r["vp"] for r in data["standings"]} == expected
+        assert stranger.get(f"/api/nights/{code}/standings.xls").status_code == 404
         # the stored night is its event log, and it replays to the same standings
         row = clubs_of(store).night_by_code(code)
         assert row is not None and row.version == n["version"]

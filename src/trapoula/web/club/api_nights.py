@@ -68,7 +68,7 @@ class NightsApi:
             raise ServiceError(500, "bad_record", str(exc)) from None
 
     async def _director(self, request: Request, row: NightRow) -> Account:
-        account = await self.signed_in(request)
+        account: Account | None = await self.signed_in(request)
         if account is None:
             raise ServiceError(401, "signed_out", "sign in as the night's director")
         if account.account_id != row.director and "admin" not in account.roles:
@@ -197,6 +197,8 @@ class NightsApi:
         return out
 
     async def export(self, request: Request) -> Response:
+        if request.path_params["fmt"] not in ("csv", "json"):
+            raise ServiceError(404, "not_found", "the standings export as .csv or .json")
         _, row = await self._row(request)
         night = self._night(row)
         name = f"night-{row.code}-standings"

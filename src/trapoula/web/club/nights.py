@@ -146,13 +146,13 @@ class Night:
         return Night(self.event.report(a, b, _points(points_a), _points(points_b)),
                      self.tables, self.corrected)
 
-    def correct(self, rnd: int, table: int, points_a: Any, points_b: Any) -> Night:
+    def correct(self, rnd: Any, table: Any, points_a: Any, points_b: Any) -> Night:
         """The director's result for table ``table`` of round ``rnd`` (entered or not)."""
         rounds = self.event.rounds
-        if not isinstance(rnd, int) or not 1 <= rnd <= len(rounds):
+        if isinstance(rnd, bool) or not isinstance(rnd, int) or not 1 <= rnd <= len(rounds):
             raise IllegalActionError(f"rounds are 1 to {len(rounds)}")
         pairs = rounds[rnd - 1].pairs
-        if not isinstance(table, int) or not 1 <= table <= len(pairs):
+        if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= len(pairs):
             raise IllegalActionError(f"round {rnd} has tables 1 to {len(pairs)}")
         a, b = pairs[table - 1]
         pa, pb = _points(points_a), _points(points_b)
