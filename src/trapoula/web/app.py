@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
 from trapoula.web.clientlog import client_fault, report_held
+from trapoula.web.club.routes import club_routes
 from trapoula.web.diagnostics import start_from_env
 from trapoula.web.guard import SameOrigin, browser_allowed, client_key
 from trapoula.web.headers import SecurityHeaders
@@ -431,6 +432,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         Route("/api/strings", api_strings),
         WebSocketRoute("/ws/{table_id}", ws_table),
         *account_routes(service),
+        *club_routes(service, page),
     ]
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
                         name="static"))

@@ -61,6 +61,8 @@ class Limits:
     signin_failures: int = 5  # failed sign-ins of one account, then one a minute
     accounts_per_hour: int = 5  # accounts registered
     account_calls_per_minute: int = 240  # other requests of the account API
+    club_calls_per_minute: int = 240  # requests of the club pages' API (web/club)
+    club_changes_per_minute: int = 60  # of which changes: sheet entries, results, nights
 
 
 LIMIT_HELP = {
@@ -88,6 +90,10 @@ LIMIT_HELP = {
     "accounts_per_hour": "accounts one address may register an hour",
     "account_calls_per_minute": "other requests to the account API one address may make a "
                                 "minute",
+    "club_calls_per_minute": "requests to the club pages' API (score sheets, club nights) one "
+                             "address may make a minute",
+    "club_changes_per_minute": "of those, changes (sheet entries, results, new nights) one "
+                               "address may make a minute",
 }
 
 

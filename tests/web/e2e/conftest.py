@@ -134,7 +134,8 @@ def stop_server(srv: Server) -> None:
 NO_ADDRESS_LIMITS = ("--tables-per-minute", "0", "--joins-per-minute", "0",
                      "--seats-per-address", "0", "--conns-per-address", "0",
                      "--signins-per-minute", "0", "--accounts-per-hour", "0",
-                     "--account-calls-per-minute", "0")
+                     "--account-calls-per-minute", "0", "--club-calls-per-minute", "0",
+                     "--club-changes-per-minute", "0")
 
 
 @pytest.fixture(scope="session")

@@ -20,12 +20,17 @@ _STR = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def _table(name: str) -> dict[str, list[str]]:
-    """The rows ``key: ["en", "el", "ru", "it"]`` of ``const NAME = {...};`` in i18n.js."""
+    """The rows ``key: ["en", "el", "ru", "it"]`` of ``const NAME = {...};`` in i18n.js (for
+    ``S``, also those i18n_club.js adds to it: the club pages' words)."""
     text = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    body = text.split(f"const {name} = {{", 1)[1].split("\n  };", 1)[0]
+    bodies = [text.split(f"const {name} = {{", 1)[1].split("\n  };", 1)[0]]
+    if name == "S":
+        club = (STATIC / "i18n_club.js").read_text(encoding="utf-8")
+        bodies.append(club.split("Object.assign(window.TP.STRINGS, {", 1)[1].split("\n  });")[0])
     rows: dict[str, list[str]] = {}
-    for m in _ROW.finditer(body):
-        rows[m.group(1)] = _STR.findall(m.group(2))
+    for body in bodies:
+        for m in _ROW.finditer(body):
+            rows[m.group(1)] = _STR.findall(m.group(2))
     return rows
 
 

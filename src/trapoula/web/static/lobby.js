@@ -49,7 +49,7 @@
           this.tablesBox),
         h("section", { class: "card-box create-box" }, h("h2", { text: t("create_table") }),
           this.createBox),
-        this.finishedBox));
+        this.finishedBox, TP.clubLinks()));
     }
 
     name() {
