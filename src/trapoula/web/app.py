@@ -33,6 +33,7 @@ from trapoula.web.diagnostics import start_from_env
 from trapoula.web.guard import SameOrigin, browser_allowed, client_key
 from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
+from trapoula.web.people.routes_social import social_routes
 from trapoula.web.protocol import error_message
 from trapoula.web.pwa import manifest_route, service_worker_route
 from trapoula.web.service import ServiceError, TableService
@@ -425,6 +426,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         Route("/api/tables/{table_id}/deals", api_deals),
         Route("/api/tables/{table_id}/rematch", api_rematch, methods=["POST"]),
         Route("/api/strings", api_strings),
+        *social_routes(service, lambda r: _body(r, body_timeout), page),  # web/people
         WebSocketRoute("/ws/{table_id}", ws_table),
     ]
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
