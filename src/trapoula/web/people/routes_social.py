@@ -9,17 +9,17 @@ answered 429 with what the limit is and how long to wait (:class:`SocialLimits`)
 from __future__ import annotations
 
 import asyncio
-import inspect
 import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from trapoula.web.limits import TokenBucket
 from trapoula.web.people import moderation, social
+from trapoula.web.people.auth import account_of
 from trapoula.web.people.hub import hub_of
 from trapoula.web.table import ServiceError
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from trapoula.web.people.rows import Account
     from trapoula.web.service import TableService
 
-__all__ = ["SocialLimits", "account_of", "social_routes"]
+__all__ = ["SocialLimits", "social_routes"]
 
 WAIT_MAX = 25.0  # seconds a lobby's wait for news lasts at most
 
@@ -65,20 +65,6 @@ class SocialLimits:
             unit = "an hour" if per == 3600.0 else "a minute"
             raise ServiceError(429, "too_many", f"at most {n} {what} {unit} from one account; "
                                f"wait {wait} s")
-
-
-async def account_of(conn: HTTPConnection) -> Account | None:
-    """The signed-in account of a request or socket (web/people/auth.py), or None."""
-    try:
-        from trapoula.web.people.auth import (  # type: ignore[import-not-found,unused-ignore]
-            account_of as find,
-        )
-    except ImportError:  # accounts are not there
-        return None
-    found = find(conn)
-    if inspect.isawaitable(found):
-        found = await found
-    return found  # type: ignore[no-any-return]
 
 
 def _error(exc: ServiceError) -> JSONResponse:
