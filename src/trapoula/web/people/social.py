@@ -16,18 +16,21 @@ import time
 import uuid
 from typing import TYPE_CHECKING, Any
 
+from trapoula.web.people.auth import cookie_name, may_sign_in, people_for, token_hash
 from trapoula.web.people.moderation import effective_status, unseen_warnings
 from trapoula.web.people.social_rows import Invite, Report
 from trapoula.web.store import OVER
 from trapoula.web.table import ServiceError
 
 if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
+
     from trapoula.web.people.hub import Hub
     from trapoula.web.people.rows import Account
     from trapoula.web.rows import TableRow
 
 __all__ = ["CONTEXT_LINES", "INVITE_TTL", "ask", "block", "check_join", "drop", "home",
-           "invite", "mute", "report"]
+           "invite", "mute", "refuse_sanctioned", "report"]
 
 INVITE_TTL = 3600.0  # seconds an invite shows in the lobby
 CONTEXT_LINES = 5  # chat lines kept before and after a reported line
@@ -130,6 +133,24 @@ async def check_join(hub: Hub, row: TableRow, account_id: str | None) -> None:
     if seated and seated & await hub.db(hub.people.blockers_of, account_id):
         raise ServiceError(403, "blocked", "a player at this table has blocked you, so you "
                            "cannot join it; join or create another table")
+
+
+async def refuse_sanctioned(conn: HTTPConnection) -> None:
+    """Refuse a request whose session cookie is of a suspended or banned account (it would
+    otherwise go on as a guest's): 403 with the reason and, for a suspension, its end."""
+    token = conn.cookies.get(cookie_name(conn))
+    if not token or len(token) > 200:
+        return
+    people = people_for(conn)
+    call = conn.app.state.service._db_try
+    session = await call("reading a session", people.get_session, token_hash(token))
+    if session is None or session.expires <= time.time():
+        return
+    account = await call("reading an account", people.get_account, session.account_id)
+    why = None if account is None else may_sign_in(account)
+    if account is not None and why is not None and account.status in ("suspended", "banned"):
+        raise ServiceError(403, account.status, f"{why} (a moderator's decision): it may not "
+                           "take a seat or create a table")
 
 
 async def report(hub: Hub, me: Account, body: dict[str, Any]) -> dict[str, Any]:
