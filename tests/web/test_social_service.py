@@ -89,11 +89,11 @@ async def test_a_blocked_player_can_neither_join_nor_write_to_the_blocker() -> N
     sa = await connect(svc, tid, _sit(svc, tid, "P1", a))
     people_of(svc.store).set_block(a.account_id, b.account_id, True, time.time())
     with pytest.raises(ServiceError) as refused:
-        await svc.join(t["code"], "Bob", account_id=b.account_id)
+        await svc.join(t["code"], "Bob", account=b)
     assert refused.value.status == 403 and refused.value.code == "blocked"
     assert "blocked you" in refused.value.message
     assert all(not s.taken for s in svc.tables[tid].row.seats[1:])  # nothing changed
-    j = await svc.join(t["code"], "Cat", account_id=c.account_id)  # another player may
+    j = await svc.join(t["code"], "Cat", account=c)  # another player may
     assert j["seat"] == "P2"
     await hub_of(svc).load_hides(a.account_id)
     bob = FakeSocket()

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from trapoula.web.people.rows import People
     from trapoula.web.service import TableService
 
-__all__ = ["BEAT", "CHANNEL", "LOBBY_GRACE", "ONLINE_TTL", "Hub", "hub_of"]
+__all__ = ["BEAT", "CHANNEL", "LOBBY_GRACE", "ONLINE_TTL", "Hub", "hub_of", "stop_on_exit"]
 
 BEAT = 10.0  # seconds between a process's presence writes
 ONLINE_TTL = 3 * BEAT  # an account not seen for this long is offline
@@ -54,6 +54,8 @@ class Hub:
         self._lobbies: dict[str, float] = {}  # account -> when its last wait ended (monotonic)
         self._news: dict[str, float] = {}  # account -> when its last news came (time.time)
         self._started = False
+        self._stopping = False  # the server is shutting down: waiting lobbies answer now
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """A store call on the service's worker threads; a failure is a 503 ``unavailable``."""
@@ -63,6 +65,7 @@ class Hub:
         if self._started or self.service._closing:
             return
         self._started = True
+        self._loop = asyncio.get_running_loop()
         self.service._spawn(self._follow())
         self.service._spawn(self._beat())
 
@@ -103,6 +106,19 @@ class Hub:
                 for ev in evs:
                     ev.set()
 
+    def stop(self) -> None:
+        """The server is shutting down (any thread, a signal handler too): every waiting
+        lobby answers now, so that the shutdown does not wait for them."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._stop)
+
+    def _stop(self) -> None:
+        self._stopping = True
+        for evs in self._waiters.values():
+            for ev in evs:
+                ev.set()
+
     def news_since(self, account_id: str) -> float:
         """When news for ``account_id`` last came to this process (0: not lately)."""
         return self._news.get(account_id, 0.0)
@@ -121,7 +137,7 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await self.touch([(account_id, self.table_of(account_id))])
             end = time.monotonic() + timeout
-            while not await ready():
+            while not self._stopping and not await ready():
                 left = end - time.monotonic()
                 if left <= 0:
                     return
@@ -199,15 +215,32 @@ class Hub:
                 c.hides = hides
 
     async def connected(self, conn: Connection) -> None:
-        """A table socket with an account came: its hidden writers, and presence at once."""
+        """A table socket with an account came: its hidden writers, and presence at once
+        (his friends' lobbies are told)."""
         self.start()
         if conn.account_id is None:
             return
         try:
             conn.hides = await self.hides_of(conn.account_id)
             await self.touch([(conn.account_id, conn.table_id)])
+            friends = await self.service._db(self.people.friends_of, conn.account_id)
+            for f in friends:  # their lobbies show him at this table at once
+                if f.state == "friend":
+                    await self.tell(f.account_id, "presence")
         except Exception as exc:  # the table still plays; hides come with the next change
             self.service._db_failed(exc, "reading a player's mutes", write=False)
+
+
+def stop_on_exit(server: Any, service: TableService) -> None:
+    """Make a uvicorn ``server``'s shutdown signal answer the waiting lobbies at once (a
+    graceful shutdown waits for every request in flight, and a lobby waits up to 25 s)."""
+    handle_exit = server.handle_exit
+
+    def on_exit(sig: int, frame: Any) -> None:
+        hub_of(service).stop()
+        handle_exit(sig, frame)
+
+    server.handle_exit = on_exit
 
 
 def hub_of(service: TableService) -> Hub:

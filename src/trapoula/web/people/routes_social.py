@@ -103,8 +103,10 @@ def social_routes(service: TableService, read_body: Callable[[Request], Awaitabl
 
     @endpoint
     async def api_home(request: Request) -> Any:
-        out = await social.home(hub, await me(request))
-        out["now"] = time.time()
+        account = await me(request)
+        now = time.time()  # news after this wakes the next wait (read before the home)
+        out = await social.home(hub, account)
+        out["now"] = now
         return out
 
     @endpoint

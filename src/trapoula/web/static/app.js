@@ -86,6 +86,7 @@
     let m;
     if ((m = /^\/t\/([^/]+)\/?$/.exec(path))) current = new TP.TablePage(main, decodeURIComponent(m[1]));
     else if ((m = /^\/replay\/([^/]+)\/?$/.exec(path))) current = new TP.ReplayPage(main, decodeURIComponent(m[1]));
+    else if (/^\/admin\/?$/.test(path)) current = new TP.AdminPage(main); // admin.js
     else current = new TP.Lobby(main);
     document.body.dataset.page = current.kind;
   }
