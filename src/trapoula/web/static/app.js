@@ -39,7 +39,7 @@
         onclick: () => { LS.set("motion", !moving); TP.applyMotionSetting(); this.build(); } });
       head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
-      h("span", { class: "spacer" }), this.conn, motion, sound, langSel);
+      h("span", { class: "spacer" }), this.conn, TP.accountButton(), motion, sound, langSel);
     },
     setConn(state) {
       if (!this.conn) return;
@@ -92,13 +92,16 @@
   }
 
   /* ---- boot ---- */
-  Object.assign(TP, { go, page: () => current, setConn: (state) => header.setConn(state) });
+  Object.assign(TP, { go, page: () => current, setConn: (state) => header.setConn(state),
+    // the header and the page again (the signed-in account changed: account.js)
+    refresh: () => { header.build(); if (current && current.relabel) current.relabel(); } });
   async function boot() {
     await TP.loadStrings();
     const saved = LS.get("lang", null);
     const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
     TP.setLang(saved || (TP.LANGS.includes(nav) ? nav : "en"));
     header.build();
+    TP.account.load(); // who is signed in (account.js): the header shows it when it answers
     window.addEventListener("popstate", route);
     route();
     // installable: the service worker keeps the page's own files (never /api or /ws)
