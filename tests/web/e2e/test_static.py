@@ -20,12 +20,17 @@ _STR = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def _table(name: str) -> dict[str, list[str]]:
-    """The rows ``key: ["en", "el", "ru", "it"]`` of ``const NAME = {...};`` in i18n.js."""
-    text = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    body = text.split(f"const {name} = {{", 1)[1].split("\n  };", 1)[0]
+    """The rows ``key: ["en", "el", "ru", "it"]`` of ``const NAME = {...};`` in i18n.js and
+    in the files that add to its tables (``i18n_*.js``)."""
     rows: dict[str, list[str]] = {}
-    for m in _ROW.finditer(body):
-        rows[m.group(1)] = _STR.findall(m.group(2))
+    for path in [STATIC / "i18n.js", *sorted(STATIC.glob("i18n_*.js"))]:
+        text = path.read_text(encoding="utf-8")
+        if f"const {name} = {{" not in text:
+            continue
+        body = text.split(f"const {name} = {{", 1)[1].split("\n  };", 1)[0]
+        for m in _ROW.finditer(body):
+            assert m.group(1) not in rows, f"{path.name}: {name}.{m.group(1)} twice"
+            rows[m.group(1)] = _STR.findall(m.group(2))
     return rows
 
 
