@@ -131,6 +131,8 @@ def social_routes(service: TableService, read_body: Callable[[Request], Awaitabl
 
         async def ready() -> bool:
             nonlocal news
+            if await request.is_disconnected():  # the page left: stop waiting for it
+                return True
             news = hub.news_since(a) > since or bool(
                 await hub.db(hub.people.invites_for, a, since, 1))
             return news

@@ -28,6 +28,16 @@
     try { return await api("POST", path, body); } catch (e) { err(e); return null; }
   }
 
+  /** Report a player (his account's id or name): what happened is asked first. The
+   * profile page's "Report" calls this too. */
+  async function reportPlayer(player) {
+    const text = window.prompt(t("so_report_ask"), "");
+    if (text === null) return false;
+    const r = await post("/api/social/report", { player: player, text: text });
+    if (r) toast(t("so_reported"));
+    return false;
+  }
+
   /* ---- the table's chat: phrases in the reader's language, mute and report ---- */
   function chatText(m) { return m.phrase ? t("qc_" + m.phrase) : m.text; }
   function chatHidden(m) { return !!(m.account && state.muted.has(m.account)); }
@@ -176,13 +186,15 @@
     people(title, list, undo, path, cls) {
       if (!list.length) return;
       this.box.append(h("h3", { text: title }), h("ul", { class: "people " + cls },
-        list.map((p) => h("li", {}, h("span", { text: p.name + " " }),
+        list.map((p) => h("li", { dataset: { name: p.name } }, h("span", { text: p.name + " " }),
           h("button", { class: "btn small", type: "button", text: t(undo), onclick: async () => {
             if (await post(path, { player: p.id, on: false })) this.load();
-          } })))));
+          } }),
+          h("button", { class: "btn small report", type: "button", text: t("so_report"),
+            onclick: () => reportPlayer(p.id) })))));
     }
   }
 
   Object.assign(TP, { FriendsPanel, social: { chatText, chatHidden, chatActions, quickBar,
-    loadMe, PHRASES } });
+    loadMe, reportPlayer, PHRASES } });
 })();
