@@ -82,7 +82,8 @@ def test_friends_see_each_other_online_and_an_invite_reaches_the_lobby(room: Roo
     t = c.post("/api/tables", json={"game": "bourloto", "preset": "gr", "seats": HUMANS2,
                                     "name": ann}).json()
     since = room.as_(bob).get("/api/social/wait", params={"timeout": 0}).json()["now"]
-    with room.as_(ann).websocket_connect(f"/ws/{t['table_id']}?token={t['token']}"):
+    with room.as_(ann).websocket_connect(f"/ws/{t['table_id']}?token={t['token']}") as ws:
+        assert ws.receive_json()["type"] == "chat_history"  # connected: presence written
         home = room.as_(bob).get("/api/social/home").json()
         [friend] = home["friends"]
         assert (friend["name"], friend["state"], friend["online"], friend["table"]) == (
