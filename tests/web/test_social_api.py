@@ -172,3 +172,28 @@ def test_signed_out_requests_and_too_many_writes_are_refused(room: Room) -> None
     assert "at most 8" in r.json()["message"] and "wait" in r.json()["message"]
     r = room.as_(bob).post("/api/social/friend", json={"player": "nobody-here"})
     assert r.status_code == 404
+
+
+def test_a_warning_shows_once_in_the_players_home_and_a_ban_is_lifted(room: Room,
+                                                                     store: Any) -> None:
+    ann, keeper = _name("Ann"), _name("Keeper")
+    room.register(ann)
+    keeper_id = room.register(keeper)
+    people = people_of(store)
+    people.put_account(replace(people.get_account(keeper_id), roles=("admin",)))
+    r = room.as_(keeper).post("/api/admin/act", json={"player": ann, "act": "warn",
+                                                      "reason": "mind your words"})
+    assert r.status_code == 200 and r.json()["status"] == "active", r.text
+    home = room.as_(ann).get("/api/social/home").json()
+    assert [w["reason"] for w in home["warnings"]] == ["mind your words"]
+    assert room.as_(ann).get("/api/social/home").json()["warnings"] == []
+    bad = room.as_(keeper).post("/api/admin/act", json={"player": ann, "act": "suspend"})
+    assert bad.status_code == 400 and "hours" in bad.json()["message"]
+    assert room.as_(keeper).post("/api/admin/act", json={"player": ann, "act": "ban"}
+                                 ).json()["status"] == "banned"
+    assert room.as_(ann).get("/api/social/home").status_code == 401  # signed out by the ban
+    assert room.as_(keeper).post("/api/admin/act", json={"player": ann, "act": "lift"}
+                                 ).json()["status"] == "active"
+    assert room.as_(ann).get("/api/social/home").status_code == 200
+    assert [s.kind for s in people.sanctions_of(people.find_account(ann).account_id)] == [
+        "lift", "ban", "warn"]
