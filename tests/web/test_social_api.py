@@ -129,7 +129,8 @@ def test_a_reported_chat_line_is_acted_on_and_the_suspended_player_refused(
     t = room.as_(bob).post("/api/tables", json={"game": "bourloto", "preset": "gr",
                                                 "seats": HUMANS2, "name": bob}).json()
     with room.as_(bob).websocket_connect(f"/ws/{t['table_id']}?token={t['token']}") as ws:
-        for text in ("hello", "you are an idiot", "bye"):
+        ws.send_json({"type": "chat", "phrase": "hello"})
+        for text in ("you are an idiot", "bye"):
             ws.send_json({"type": "chat", "text": text})
         lines = []
         while len(lines) < 3:
@@ -144,8 +145,8 @@ def test_a_reported_chat_line_is_acted_on_and_the_suspended_player_refused(
     assert room.as_(ann).get("/api/admin/reports").status_code == 403
     [rep] = room.as_(mod).get("/api/admin/reports").json()["reports"]
     assert (rep["reporter"], rep["target"], rep["text"]) == (ann, bob, "insult")
-    assert [(x["text"], x["reported"]) for x in rep["context"]] == [
-        ("hello", False), ("you are an idiot", True), ("bye", False)]
+    assert [(x["text"], x.get("phrase"), x["reported"]) for x in rep["context"]] == [
+        ("Hello!", "hello", False), ("you are an idiot", None, True), ("bye", None, False)]
     r = room.as_(mod).post("/api/admin/act", json={"report": rep["id"], "act": "suspend",
                                                    "hours": 24, "reason": "insults"})
     assert r.status_code == 200 and r.json()["status"] == "suspended", r.text

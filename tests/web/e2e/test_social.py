@@ -14,7 +14,7 @@ import pytest
 
 from trapoula.cli.main import main
 
-from .conftest import DESKTOP, Server
+from .conftest import DESKTOP, PHONE, Server
 from .helpers import Player
 
 pytestmark = pytest.mark.e2e
@@ -25,8 +25,8 @@ SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
 def contexts(browser: Any) -> Iterator[Any]:
     made: list[Any] = []
 
-    def make(lang: str = "en") -> Any:
-        ctx = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    def make(lang: str = "en", viewport: dict[str, int] = DESKTOP) -> Any:
+        ctx = browser.new_context(viewport=viewport, bypass_csp=True)
         ctx.set_default_timeout(15000)
         ctx.add_init_script(f"localStorage.setItem('trapoula.lang', JSON.stringify('{lang}'))")
         made.append(ctx)
@@ -54,7 +54,8 @@ def test_friends_invite_mute_report_and_a_moderators_suspension(
         contexts: Any, open_player: Any, server: Server) -> None:
     tag = uuid.uuid4().hex[:5]
     ann_n, bob_n, keeper_n = f"Ann{tag}", f"Bob{tag}", f"Keeper{tag}"
-    ann_ctx, bob_ctx, keeper_ctx = contexts("en"), contexts("el"), contexts("en")
+    # Bob on a phone, in Greek; Ann and the moderator on desktops, in English
+    ann_ctx, bob_ctx, keeper_ctx = contexts("en"), contexts("el", PHONE), contexts("en")
     _register(ann_ctx, server, ann_n)
     _register(bob_ctx, server, bob_n)
     _register(keeper_ctx, server, keeper_n)

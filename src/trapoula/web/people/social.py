@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from trapoula.web.people.auth import cookie_name, may_sign_in, people_for, token_hash
 from trapoula.web.people.moderation import effective_status, unseen_warnings
+from trapoula.web.people.phrases import chat_fields
 from trapoula.web.people.social_rows import Invite, Report
 from trapoula.web.store import OVER
 from trapoula.web.table import ServiceError
@@ -177,7 +178,7 @@ async def report(hub: Hub, me: Account, body: dict[str, Any]) -> dict[str, Any]:
             near = lines[max(0, at - CONTEXT_LINES): at + CONTEXT_LINES + 1]
         else:
             near = lines[-2 * CONTEXT_LINES:]
-        context = [{"name": r.name, "seat": r.seat, "text": r.text, "ts": r.ts,
+        context = [{"name": r.name, "seat": r.seat, **chat_fields(r.text), "ts": r.ts,
                     "account": r.account_id, "reported": r is lines[at] if at is not None
                     else False} for r in near]
     if target is None:

@@ -59,7 +59,8 @@
       const lines = h("div", { class: "chat-list ad-context" }, r.context.map((c) =>
         h("div", { class: "chat-msg" + (c.reported ? " reported" : "") },
           h("b", { class: "chat-name", text: (c.name || "?") + ": " }),
-          h(c.reported ? "mark" : "span", { class: "chat-text", text: c.text }))));
+          h(c.reported ? "mark" : "span", { class: "chat-text",
+            text: c.phrase ? t("qc_" + c.phrase) : c.text }))));
       return h("article", { class: "report", dataset: { id: r.id, target: r.target } },
         h("h3", { text: t("ad_by", { reporter: r.reporter, target: r.target }) }),
         r.text ? h("p", { class: "report-text", text: r.text }) : null,
