@@ -115,7 +115,8 @@ def test_friends_invite_mute_report_and_a_moderators_suspension(
     assert "still here" not in _chat_texts(table) and "bye" in _chat_texts(table)
 
     # the moderator sees the report with its context and suspends Bob for a day
-    keeper: Player = open_player("keeper", "/admin", context=keeper_ctx)
+    keeper: Player = open_player("keeper", "/", context=keeper_ctx)
+    keeper.page.click("#friends .admin-link")  # a moderator's way to the reports
     report = keeper.page.wait_for_selector(f".report[data-target='{bob_n}']")
     assert "insults the table" in report.inner_text()
     assert "like idiots" in report.query_selector("mark").inner_text()

@@ -132,7 +132,9 @@
       const box = this.box;
       box.classList.remove("hidden");
       box.textContent = "";
-      box.append(h("h2", { text: t("so_friends") }));
+      box.append(h("div", { class: "row spread" }, h("h2", { text: t("so_friends") }),
+        home.me.moderator ? h("a", { class: "btn small admin-link", href: "/admin",
+          text: t("ad_title"), onclick: (e) => { e.preventDefault(); TP.go("/admin"); } }) : null));
       for (const inv of home.invites) {
         box.append(h("div", { class: "invite" + (inv.seen ? "" : " new"), dataset: { code: inv.code } },
           h("span", { text: t("so_invite_from", { name: inv.from, code: inv.code }) + " " }),
