@@ -17,6 +17,7 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from trapoula.web.people.auth import cookie_name, may_sign_in, people_for, token_hash
+from trapoula.web.people.hub import ONLINE_TTL
 from trapoula.web.people.moderation import effective_status, unseen_warnings
 from trapoula.web.people.phrases import chat_fields
 from trapoula.web.people.social_rows import Invite, Report
@@ -193,45 +194,51 @@ async def report(hub: Hub, me: Account, body: dict[str, Any]) -> dict[str, Any]:
 
 async def home(hub: Hub, me: Account) -> dict[str, Any]:
     """A player's social page: friends (online, at which table), requests, invites of the
-    last hour, the players he blocks or mutes, and warnings not seen yet."""
-    people = hub.people
-    friends = await hub.db(people.friends_of, me.account_id)
-    blocked = await hub.db(people.blocked_by, me.account_id)
-    muted = await hub.db(people.muted_by, me.account_id)
-    online = await hub.presence([f.account_id for f in friends if f.state == "friend"])
-    names: dict[str, str] = {}
+    last hour, the players he blocks or mutes, and warnings not seen yet.  The store is read
+    in one call of the service's database threads (a lobby asks every few seconds)."""
+    people, store = hub.people, hub.service.store
+    loaded = {t: tb.row.code for t, tb in list(hub.service.tables.items())}
+    oldest = time.time() - ONLINE_TTL
 
-    async def name(account_id: str) -> str:
-        if account_id not in names:
-            a = await hub.db(people.get_account, account_id)
-            names[account_id] = a.name if a is not None else "?"
-        return names[account_id]
+    def read() -> dict[str, Any]:
+        friends = people.friends_of(me.account_id)
+        blocked, muted = people.blocked_by(me.account_id), people.muted_by(me.account_id)
+        online = {a: p.table_id for a, p in people.presence_of(
+            [f.account_id for f in friends if f.state == "friend"]).items()
+            if p.last_seen >= oldest}
+        invites = [i for i in people.invites_for(me.account_id, time.time() - INVITE_TTL)
+                   if i.from_id not in blocked]
+        names: dict[str, str] = {}
 
-    codes: dict[str, str | None] = {}
-    for table_id in {t for t in online.values() if t is not None}:
-        table = hub.service.tables.get(table_id)
-        row = table.row if table is not None else await hub.db(hub.service.store.get_table,
-                                                                table_id)
-        codes[table_id] = row.code if row is not None else None
-    out_friends = []
-    for f in friends:
-        entry: dict[str, Any] = {"id": f.account_id, "name": await name(f.account_id),
-                                 "state": f.state, "since": f.since,
-                                 "online": f.account_id in online}
-        at = online.get(f.account_id)
-        if at is not None and codes.get(at):
-            entry["table"] = codes[at]
-        out_friends.append(entry)
-    invites = [i for i in await hub.db(people.invites_for, me.account_id,
-                                       time.time() - INVITE_TTL)
-               if i.from_id not in blocked]
-    return {
-        "me": {"id": me.account_id, "name": me.name, "status": effective_status(me),
-               "moderator": bool({"admin", "moderator"} & set(me.roles))},
-        "friends": out_friends,
-        "invites": [{"id": i.invite_id, "from": await name(i.from_id), "from_id": i.from_id,
-                     "code": i.code, "when": i.created, "seen": i.seen} for i in invites],
-        "blocked": [{"id": a, "name": await name(a)} for a in sorted(blocked)],
-        "muted": [{"id": a, "name": await name(a)} for a in sorted(muted)],
-        "warnings": await hub.db(unseen_warnings, people, me.account_id),
-    }
+        def name(account_id: str) -> str:
+            if account_id not in names:
+                a = people.get_account(account_id)
+                names[account_id] = a.name if a is not None else "?"
+            return names[account_id]
+
+        codes = dict(loaded)
+        for table_id in {t for t in online.values() if t is not None and t not in codes}:
+            row = store.get_table(table_id)
+            codes[table_id] = row.code if row is not None else ""
+        out_friends = []
+        for f in friends:
+            entry: dict[str, Any] = {"id": f.account_id, "name": name(f.account_id),
+                                     "state": f.state, "since": f.since,
+                                     "online": f.account_id in online}
+            at = online.get(f.account_id)
+            if at is not None and codes.get(at):
+                entry["table"] = codes[at]
+            out_friends.append(entry)
+        return {
+            "friends": out_friends,
+            "invites": [{"id": i.invite_id, "from": name(i.from_id), "from_id": i.from_id,
+                         "code": i.code, "when": i.created, "seen": i.seen} for i in invites],
+            "blocked": [{"id": a, "name": name(a)} for a in sorted(blocked)],
+            "muted": [{"id": a, "name": name(a)} for a in sorted(muted)],
+            "warnings": unseen_warnings(people, me.account_id),
+        }
+
+    out = await hub.db(read)
+    out["me"] = {"id": me.account_id, "name": me.name, "status": effective_status(me),
+                 "moderator": bool({"admin", "moderator"} & set(me.roles))}
+    return out
