@@ -3,11 +3,12 @@
 Every subcommand works on the database of ``--database-url`` (the one ``trapoula serve``
 uses; its schema is brought to the newest first, as the server does), while a server runs or
 not.  The subcommands are registered with :func:`admin_command` by the modules of
-:data:`MODULES` (accounts: :mod:`trapoula.cli.admin_accounts`); a module that adds some (e.g.
-moderation) registers itself there and lists itself in :data:`MODULES`.
+:data:`MODULES` (accounts: :mod:`trapoula.cli.admin_accounts`; moderation:
+:mod:`trapoula.cli.admin_moderation`); a module that adds some registers itself there and lists
+itself in :data:`MODULES`.
 
->>> sorted(commands())[:3]
-['accounts', 'reset-password', 'role']
+>>> {'accounts', 'reset-password', 'role', 'reports', 'suspend'} <= set(commands())
+True
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ __all__ = ["MODULES", "AdminCommand", "AdminError", "add_parser", "admin_command
 
 _URL = "sqlite:///trapoula.db"
 #: the modules whose import registers admin subcommands (in the order of ``--help``)
-MODULES = ("trapoula.cli.admin_accounts",)
+MODULES = ("trapoula.cli.admin_accounts", "trapoula.cli.admin_moderation")
 
 Run = Callable[[argparse.Namespace, Console, "People"], int]
 
@@ -70,7 +71,8 @@ def commands() -> dict[str, AdminCommand]:
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("admin", help="the players' home: accounts, passwords, roles",
+    p = sub.add_parser("admin", help="the players' home: accounts, passwords, roles, "
+                       "reports, sanctions",
                        description="Administer the web room's accounts (the database of "
                                    "trapoula serve).")
     asub = p.add_subparsers(dest="admin_command", metavar="ACTION", required=True)

@@ -146,6 +146,7 @@ def _serve(args: argparse.Namespace, con: Console) -> int:
     from trapoula.web.clientlog import install_quiet_client_errors
     from trapoula.web.headers import header_deadline, install_redaction
     from trapoula.web.netcap import ConnTracker, caps_for, connection_caps, raise_nofile
+    from trapoula.web.people.hub import stop_on_exit
 
     limits = limits_of(args)
     app = build_app(args.database_url, args.redis_url, args.bot_delay, limits,
@@ -175,6 +176,7 @@ def _serve(args: argparse.Namespace, con: Console) -> int:
         proxy_headers=args.proxy_headers, forwarded_allow_ips=args.forwarded_allow_ips,
         server_header=False)
     server = uvicorn.Server(config)
+    stop_on_exit(server, app.state.service)  # waiting lobbies answer at a shutdown
     config.load()  # configures uvicorn's loggers: the token filter goes on after that
     install_redaction()
     install_quiet_client_errors()

@@ -36,6 +36,8 @@ from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.people.auth import account_of
 from trapoula.web.people.routes_accounts import account_routes
+from trapoula.web.people.routes_social import social_routes
+from trapoula.web.people.social import refuse_sanctioned
 from trapoula.web.protocol import error_message
 from trapoula.web.pwa import manifest_route, service_worker_route
 from trapoula.web.service import ServiceError, TableService
@@ -270,6 +272,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
     async def api_tables(request: Request) -> JSONResponse:
         try:
             if request.method == "POST":
+                await refuse_sanctioned(request)  # a suspended or banned account's cookie
                 body = await _body(request, body_timeout)
                 return JSONResponse(await service.create_table(body, _address(request),
                                                                await account_of(request)))
@@ -285,6 +288,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             body = await _body(request, body_timeout)
             if not isinstance(body, dict):
                 raise ServiceError(400, "bad_request", "send {'name': ..., 'seat': ...}")
+            await refuse_sanctioned(request)  # a suspended or banned account's cookie
             out = await service.join(request.path_params["code"], body.get("name"),
                                      body.get("seat"), _address(request), body.get("commit"),
                                      await account_of(request))
@@ -364,8 +368,10 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             await ws.close(code)
 
         try:
+            viewer = None if token else await account_of(ws)  # a seat has its own account
             conn = await service.connect(table_id, token, send, close, _address(ws),
-                                         deltas=deltas, spectator_name=watcher)
+                                         deltas=deltas, spectator_name=watcher,
+                                         account_id=viewer.account_id if viewer else None)
         except ServiceError as exc:
             code = 1008 if exc.status == 403 else 4429 if exc.status == 429 else 4404
             with contextlib.suppress(Exception):
@@ -430,6 +436,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         Route("/api/tables/{table_id}/deals", api_deals),
         Route("/api/tables/{table_id}/rematch", api_rematch, methods=["POST"]),
         Route("/api/strings", api_strings),
+        *social_routes(service, lambda r: _body(r, body_timeout), page),  # web/people
         WebSocketRoute("/ws/{table_id}", ws_table),
         *account_routes(service),
         *club_routes(service, page),

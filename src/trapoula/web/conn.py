@@ -62,7 +62,7 @@ class Connection:
     __slots__ = (
         "table_id", "seat", "name", "send", "close", "bucket", "chat_bucket", "dropped",
         "closed", "address", "max_queue", "send_timeout", "on_drop", "_queue", "_state_at",
-        "_waiter", "_writer", "_since", "deltas", "holds", "_inflight",
+        "_waiter", "_writer", "_since", "deltas", "holds", "_inflight", "account_id", "hides",
     )
 
     def __init__(
@@ -102,6 +102,8 @@ class Connection:
         self._inflight: _Resume | None = None  # a send begun by push() that waits
         self.deltas = deltas  # the client takes ``delta`` messages (web/delta.py)
         self.holds: tuple[int, str | None] | None = None  # (broadcast, seat) its state is at
+        self.account_id: str | None = None  # the player's account (None: a guest)
+        self.hides: frozenset[str] = frozenset()  # accounts whose chat it does not get (muted)
 
     @property
     def pending(self) -> int:

@@ -25,6 +25,8 @@ import trapoula
 from trapoula.errors import ConfigError
 from trapoula.web.dealing import check_commit, new_chain
 from trapoula.web.limits import LimitError, clean_name
+from trapoula.web.people.hub import hub_of
+from trapoula.web.people.social import check_join
 from trapoula.web.quota import QuotaError
 from trapoula.web.seating import parse_seats
 from trapoula.web.spec import SpecError, TableSettings, check_options, split_options
@@ -160,7 +162,8 @@ class LobbyMixin:
                    account: Account | None = None) -> dict[str, Any]:
         """Take a free human seat (the first one when ``seat`` is None); ``commit``: the
         seat's commitment to its value for the seed (web/dealing.py); ``account``: the
-        signed-in player (the seat gets his account and his name, not ``name``)."""
+        signed-in player (the seat gets his account and his name, not ``name``; refused
+        where a seated player blocks him, web/people/social.py)."""
         table_id = await self._db_try("joining", self.store.find_code, code)
         if table_id is None:
             table_id = code if await self._db_try("joining", self.store.get_table, code) else None
@@ -181,6 +184,7 @@ class LobbyMixin:
                                "watch it, or create or join another table")
         if table.status in OVER:
             raise ServiceError(409, "finished", "the game at this table is over")
+        await check_join(hub_of(self), table.row, account.account_id if account else None)
         free = [s.seat for s in table.row.seats if not s.taken]
         if seat is None:
             if not free:

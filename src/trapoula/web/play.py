@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError, NotYourTurnError, ParseError
 from trapoula.web.conn import Connection
+from trapoula.web.people.hub import shown_to
 from trapoula.web.protocol import ProtocolError
 from trapoula.web.table import Table, apply_as, with_status
 
@@ -160,8 +161,10 @@ class PlayMixin:
             if msg.get("origin") == self.origin:
                 continue
             if "chat" in msg:
+                author = msg.get("author")
                 for c in tuple(table.conns):
-                    c.push(str(msg["chat"]))
+                    if shown_to(c, author if isinstance(author, str) else None):
+                        c.push(str(msg["chat"]))
                 continue
             if "ask" in msg or "notice" in msg:  # seat commands for the owner, its answers
                 await self._owner_message(table, msg)

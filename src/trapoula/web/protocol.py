@@ -20,10 +20,12 @@ import json
 from typing import Any
 
 from trapoula.web.limits import MESSAGE_LIMIT
+from trapoula.web.people.phrases import PHRASES, chat_fields, marker
 from trapoula.web.serialize import dumps
 
 __all__ = [
-    "ERROR_CODES", "ProtocolError", "chat_history_message", "chat_message", "error_message",
+    "ERROR_CODES", "ProtocolError", "chat_history_message", "chat_line", "chat_message",
+    "error_message",
     "presence_message", "read_message",
 ]
 
@@ -70,8 +72,13 @@ def read_message(text: str | bytes | None) -> dict[str, Any]:
             )
         return {"type": "act", "action": action, "seq": seq}
     if kind == "chat":
+        if "phrase" in msg:  # quick chat: a phrase id, shown in each reader's language
+            if not isinstance(msg["phrase"], str) or msg["phrase"] not in PHRASES:
+                raise ProtocolError("bad_message", "'phrase' is one of: " + ", ".join(PHRASES))
+            return {"type": "chat", "text": marker(msg["phrase"])}
         if not isinstance(msg.get("text"), str):
-            raise ProtocolError("bad_message", "'chat' needs 'text' (1 to 300 characters)")
+            raise ProtocolError("bad_message", "'chat' needs 'text' (1 to 300 characters) "
+                                "or 'phrase' (a quick chat phrase's id)")
         return {"type": "chat", "text": msg["text"]}
     if kind == "seat_bot":
         if not isinstance(msg.get("seat"), str) or len(msg["seat"]) > 8:
@@ -88,8 +95,19 @@ def error_message(code: str, message: str) -> str:
     return dumps({"type": "error", "code": code, "message": message})
 
 
-def chat_message(seat: str | None, name: str, text: str, ts: float) -> str:
-    return dumps({"type": "chat", "seat": seat, "name": name, "text": text, "ts": ts})
+def chat_line(seat: str | None, name: str, text: str, ts: float,
+              account: str | None = None) -> dict[str, Any]:
+    """A chat line as pages get it: a quick chat phrase has its id in ``phrase``
+    (web/people/phrases.py); ``account``: the writer's account, when he has one."""
+    out: dict[str, Any] = {"seat": seat, "name": name, **chat_fields(text), "ts": ts}
+    if account is not None:
+        out["account"] = account
+    return out
+
+
+def chat_message(seat: str | None, name: str, text: str, ts: float,
+                 account: str | None = None) -> str:
+    return dumps({"type": "chat", **chat_line(seat, name, text, ts, account)})
 
 
 def chat_history_message(rows: list[dict[str, Any]]) -> str:

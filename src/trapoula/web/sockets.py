@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from trapoula.web.conn import Connection
 from trapoula.web.limits import FLOOD_DISCONNECT, LimitError, clean_chat, clean_name
+from trapoula.web.people.hub import hub_of, shown_to
 from trapoula.web.protocol import (
     PONG,
     ProtocolError,
     chat_history_message,
+    chat_line,
     chat_message,
     error_message,
     presence_message,
@@ -50,11 +52,13 @@ class SocketsMixin:
         address: str | None = None,
         deltas: bool = False,
         spectator_name: str | None = None,
+        account_id: str | None = None,
     ) -> Connection:
         """Register a socket: the token's seat, or a spectator without a token; ``deltas``: the
         client takes ``delta`` messages after the first full ``state`` (web/delta.py);
         ``spectator_name``: the name a spectator chose (its chat lines carry it; a name the
-        limits refuse is dropped, and the line says "spectator")."""
+        limits refuse is dropped, and the line says "spectator"); ``account_id``: the signed-in
+        account of a spectator (a seat's socket has its seat's account)."""
         table = await self._get(table_id)
         seat = None
         name = ""
@@ -70,6 +74,7 @@ class SocketsMixin:
             if not found:
                 raise ServiceError(403, "bad_token", "this token holds no seat at this table")
             seat, name = found[0].seat, found[0].name
+            account_id = found[0].account_id
         lim = self.limits
         if lim.conns_per_table and len(table.conns) >= lim.conns_per_table:
             raise ServiceError(429, "too_many", f"this table has {lim.conns_per_table} "
@@ -87,6 +92,9 @@ class SocketsMixin:
                           max_queue=lim.send_queue, send_timeout=lim.send_timeout,
                           chat_per_minute=lim.chat_per_minute, deltas=deltas)
         conn.on_drop = self._forget
+        conn.account_id = account_id
+        if account_id is not None:  # the chat it hides (mutes, blocks) and presence
+            await hub_of(self).connected(conn)
         first = seat is not None and not any(c.seat == seat for c in table.conns)
         table.conns.add(conn)
         try:
@@ -95,7 +103,8 @@ class SocketsMixin:
             self._db_failed(exc, "reading the chat", write=False)
             rows = []
         conn.push(chat_history_message(
-            [{"seat": r.seat, "name": r.name, "text": r.text, "ts": r.ts} for r in rows]
+            [chat_line(r.seat, r.name, r.text, r.ts, r.account_id) for r in rows
+             if shown_to(conn, r.account_id)]
         ))
         conn.push(table.state_text(seat, deltas=deltas), state=True)
         if first:  # the others see the seat connected: one small message, not a state each
@@ -182,7 +191,8 @@ class SocketsMixin:
                 raise ProtocolError("too_many", f"this table's chat is full "
                                     f"({self.limits.chat_rows} messages)")
             name = conn.name or "spectator"
-            row = await self._db(self.store.add_chat, conn.table_id, conn.seat, name, text)
+            row = await self._db(self.store.add_chat, conn.table_id, conn.seat, name, text,
+                                 conn.account_id)
         except ProtocolError:
             raise
         except Exception as exc:
@@ -191,9 +201,10 @@ class SocketsMixin:
                                 "was not sent: try again in a moment") from None
         self._db_ok()
         table.chat_rows += 1
-        msg = chat_message(row.seat, row.name, row.text, row.ts)
+        msg = chat_message(row.seat, row.name, row.text, row.ts, row.account_id)
         for c in tuple(table.conns):
-            c.push(msg)
+            if shown_to(c, row.account_id):  # not to those who muted or blocked him
+                c.push(msg)
         await self.bus.publish(conn.table_id, {"table": conn.table_id, "chat": msg,
-                                               "origin": self.origin})
+                                               "author": row.account_id, "origin": self.origin})
 

@@ -157,6 +157,7 @@ class SqlStore:
             sa.Column("name", sa.String(64), nullable=False),
             sa.Column("text", sa.Text, nullable=False),
             sa.Column("ts", sa.Float, nullable=False),
+            sa.Column("account_id", sa.String(32)),
         )
         self._sa = sa
         self._errors: tuple[type[BaseException], ...] = (
@@ -360,11 +361,13 @@ class SqlStore:
 
     # --- chat ---------------------------------------------------------------------------------
     @_guard
-    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
-        row = ChatRow(table_id, seat, name, text, time.time())
+    def add_chat(self, table_id: str, seat: str | None, name: str, text: str,
+                 account_id: str | None = None) -> ChatRow:
+        row = ChatRow(table_id, seat, name, text, time.time(), account_id)
         with self.engine.begin() as c:
             c.execute(self.chats.insert().values(
-                table_id=table_id, seat=seat, name=name, text=text, ts=row.ts
+                table_id=table_id, seat=seat, name=name, text=text, ts=row.ts,
+                account_id=account_id
             ))
         return row
 
@@ -374,7 +377,8 @@ class SqlStore:
         q = (self._sa.select(ch).where(ch.c.table_id == table_id)
              .order_by(ch.c.id.desc()).limit(limit))
         with self.engine.connect() as c:
-            rows = [ChatRow(r.table_id, r.seat, r.name, r.text, float(r.ts)) for r in c.execute(q)]
+            rows = [ChatRow(r.table_id, r.seat, r.name, r.text, float(r.ts), r.account_id)
+                    for r in c.execute(q)]
         rows.reverse()
         return rows
 

@@ -108,8 +108,9 @@ class MemoryStore:
             self._tables[table_id] = replace(row, fair=json.loads(fair_text(new)), seed=seed)
             return True
 
-    def add_chat(self, table_id: str, seat: str | None, name: str, text: str) -> ChatRow:
-        row = ChatRow(table_id, seat, name, text, time.time())
+    def add_chat(self, table_id: str, seat: str | None, name: str, text: str,
+                 account_id: str | None = None) -> ChatRow:
+        row = ChatRow(table_id, seat, name, text, time.time(), account_id)
         with self._lock:
             self._chat[table_id].append(row)
         return row

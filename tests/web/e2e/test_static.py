@@ -20,16 +20,20 @@ _STR = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def _table(name: str) -> dict[str, list[str]]:
-    """The rows ``key: ["en", "el", "ru", "it"]`` of ``const NAME = {...};`` in i18n.js (for
-    ``S``, also those i18n_club.js adds to it: the club pages' words)."""
-    text = (STATIC / "i18n.js").read_text(encoding="utf-8")
-    bodies = [text.split(f"const {name} = {{", 1)[1].split("\n  };", 1)[0]]
-    if name == "S":
-        club = (STATIC / "i18n_club.js").read_text(encoding="utf-8")
-        bodies.append(club.split("Object.assign(window.TP.STRINGS, {", 1)[1].split("\n  });")[0])
+    """The rows ``key: ["en", "el", "ru", "it"]`` of ``const NAME = {...};`` in i18n.js and
+    in the files that add to its tables (``i18n_*.js``; i18n_club.js adds to ``S`` with
+    ``Object.assign``)."""
     rows: dict[str, list[str]] = {}
-    for body in bodies:
+    for path in [STATIC / "i18n.js", *sorted(STATIC.glob("i18n_*.js"))]:
+        text = path.read_text(encoding="utf-8")
+        if f"const {name} = {{" in text:
+            body = text.split(f"const {name} = {{", 1)[1].split("\n  };", 1)[0]
+        elif name == "S" and "Object.assign(window.TP.STRINGS, {" in text:
+            body = text.split("Object.assign(window.TP.STRINGS, {", 1)[1].split("\n  });")[0]
+        else:
+            continue
         for m in _ROW.finditer(body):
+            assert m.group(1) not in rows, f"{path.name}: {name}.{m.group(1)} twice"
             rows[m.group(1)] = _STR.findall(m.group(2))
     return rows
 

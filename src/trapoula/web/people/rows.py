@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from trapoula.web.people.social_rows import Social
+
 __all__ = ["STATUSES", "Account", "NameTaken", "People", "Session", "name_key"]
 
 STATUSES = ("active", "suspended", "banned", "deleted")
@@ -49,7 +51,10 @@ class Session:
     expires: float
 
 
-class People(Protocol):
+class People(Social, Protocol):
+    """Accounts and sessions here; friends, blocks, mutes, invites, reports, sanctions and
+    presence in :class:`~trapoula.web.people.social_rows.Social`."""
+
     def add_account(self, account: Account) -> None:
         """Store a new account; :class:`NameTaken` when its name is taken."""
         ...

@@ -20,6 +20,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from trapoula.web.people.rows import Account, NameTaken, People, Session, name_key
+from trapoula.web.people.social_memory import MemorySocial
+from trapoula.web.people.social_sql import SqlSocial
 from trapoula.web.rows import StoreUnavailable
 
 if TYPE_CHECKING:
@@ -33,7 +35,7 @@ def _split(text: str | None) -> tuple[str, ...]:
     return tuple(x for x in (text or "").split(",") if x)
 
 
-class MemoryPeople:
+class MemoryPeople(MemorySocial):
     """The players' home in memory, beside a :class:`MemoryStore` (whose seats it reads)."""
 
     def __init__(self, tables: MemoryStore) -> None:
@@ -119,7 +121,7 @@ class MemoryPeople:
         return n
 
 
-class SqlPeople:
+class SqlPeople(SqlSocial):
     """The players' home in the tables' SQL database (an engine of a
     :class:`~trapoula.web.store.SqlStore`, whose schema is already at the newest)."""
 

@@ -87,6 +87,7 @@
     if ((m = /^\/t\/([^/]+)\/?$/.exec(path))) current = new TP.TablePage(main, decodeURIComponent(m[1]));
     else if ((m = /^\/replay\/([^/]+)\/?$/.exec(path))) current = new TP.ReplayPage(main, decodeURIComponent(m[1]));
     else if ((m = TP.clubRoute(path))) current = m(main); // score.js: /score, /nights, /night/...
+    else if (/^\/admin\/?$/.test(path)) current = new TP.AdminPage(main); // admin.js
     else current = new TP.Lobby(main);
     document.body.dataset.page = current.kind;
   }

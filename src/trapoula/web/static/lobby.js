@@ -19,7 +19,7 @@
       this.build();
       this.load();
     }
-    leave() { clearInterval(this.timer); }
+    leave() { clearInterval(this.timer); if (this.social) this.social.stop(); }
     relabel() { this.build(); this.renderTables(); this.renderCreate(); }
 
     build() {
@@ -33,6 +33,8 @@
       this.tablesBox = h("div", { id: "tables" });
       this.createBox = h("div", { id: "create" });
       this.finishedBox = h("section", { class: "card-box finished-box hidden" });
+      if (this.social) this.social.stop();
+      this.social = TP.FriendsPanel ? new TP.FriendsPanel(this) : null; // social.js
       this.root.append(h("div", { class: "lobby" },
         h("section", { class: "card-box who" },
           h("label", { for: "name", text: t("your_name") }), this.nameInput),
@@ -47,6 +49,7 @@
           h("div", { class: "row spread" }, h("h2", { text: t("tables") }),
             h("button", { class: "btn small", text: t("refresh"), onclick: () => this.loadTables() })),
           this.tablesBox),
+        this.social ? this.social.box : null,
         h("section", { class: "card-box create-box" }, h("h2", { text: t("create_table") }),
           this.createBox),
         this.finishedBox, TP.clubLinks()));

@@ -116,7 +116,9 @@
         if (text && this.opts.onChat) this.opts.onChat(text);
         this.chatInput.value = "";
       } }, this.chatInput, h("button", { type: "submit", class: "btn", text: t("send") }));
-      this.sidePanels.chat.append(this.chatList, chatForm);
+      this.sidePanels.chat.append(this.chatList, chatForm,
+        TP.social ? TP.social.quickBar(this.opts.onChat) : null); // social.js
+      if (TP.social && !this.opts.readonly) TP.social.loadMe().then(() => this.renderChat());
       const board = h("section", { class: "board" + (this.opts.readonly ? "" : " fit") },
         this.felt, this.banner, this.prompt, this.actions, this.hand);
       this.board = board;

@@ -149,13 +149,16 @@
     renderChat() {
       const list = this.chatList;
       list.textContent = "";
+      const social = TP.social; // social.js: phrases, mutes, mute and report
       for (const m of this.chat) {
+        if (social && social.chatHidden(m)) continue;
         // a spectator's line: its own name, marked as watching ("spectator" when it gave none)
         const watcher = t("spectator_name");
         const who = m.seat ? m.name || m.seat
           : !m.name || m.name === "spectator" ? watcher : m.name + " (" + watcher + ")";
         list.append(h("div", { class: "chat-msg" }, h("b", { class: "chat-name",
-          text: who + ": " }), h("span", { class: "chat-text", text: m.text })));
+          text: who + ": " }), h("span", { class: "chat-text", text: social ? social.chatText(m)
+          : m.text }), social && !this.opts.readonly ? social.chatActions(m, this) : null));
       }
       list.scrollTop = list.scrollHeight;
     }

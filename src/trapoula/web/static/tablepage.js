@@ -109,7 +109,8 @@
       this.root.append(holder, this.privateLink);
       this.view = new TP.TableView(holder, {
         send: (action) => this.send({ type: "act", action: action, seq: this.view.msg.seq }),
-        onChat: (text) => this.send({ type: "chat", text: text }),
+        onChat: (text) => this.send(typeof text === "string" ? { type: "chat", text: text }
+          : Object.assign({ type: "chat" }, text)), // a quick chat phrase: { phrase }
         rematch: () => this.rematch(),
       });
       window.scrollTo(0, 0); // phones: the table opens at its top

@@ -11,7 +11,7 @@ director (an account), its game, and its JSON — the night's list of events (tr
 ``invited`` by an administrator, or ``requested`` (asked to join a club by invitation).
 
 Revision ID: 0009
-Revises: 0005
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0005"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
