@@ -129,11 +129,27 @@ def _drive(p: Player, until: str) -> None:
     p.page.evaluate("window.scrollTo(0, 0)")  # as the page opened: no scrolling by the person
 
 
+# the room bar's lines (its clock and buttons by their top) and the felt's share of the window
+BARS = """() => {
+    const tops = [...document.querySelectorAll('.room-bar .room-clock, .room-bar button')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => Math.round(e.getBoundingClientRect().top));
+    const felt = document.querySelector('.felt').getBoundingClientRect();
+    return {lines: new Set(tops.map((t) => Math.round(t / 12))).size,
+            spread: tops.length ? Math.max(...tops) - Math.min(...tops) : 0,
+            felt: felt.height / window.innerHeight};
+}"""
+
+
 def _measure(p: Player, name: str) -> dict[str, Any]:
     p.page.wait_for_timeout(250)  # the cards' short lift when they become playable
     p.page.screenshot(path=str(SHOTS / f"{name}.png"))
     result: dict[str, Any] = p.page.evaluate(MEASURE)
     assert not result["problems"], (name, result["problems"])
+    # the bars above the felt are compact: the room bar is one line, the felt gets the rest
+    bars = p.page.evaluate(BARS)
+    assert bars["spread"] <= 6, (name, "the room bar wraps", bars)
+    assert bars["felt"] >= 0.4, (name, "the felt is small", bars)
     return result
 
 
@@ -203,3 +219,85 @@ def test_score_card_covers_neither_hand_nor_upcard(open_player: Any, server: Any
         hit = p.page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.upcard')",
                               [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert hit, "the score card covers the upcard"
+
+
+@pytest.mark.parametrize("size", [(640, 360), (360, 640)], ids=["640x360", "360x640"])
+def test_many_burraco_melds_leave_the_piles_in_sight(open_player: Any, server: Any,
+                                                     size: tuple[int, int]) -> None:
+    """Six melds and more on the felt: each side's melds scroll within their own area, the
+    stock, the discard pile and the seats stay in sight inside the felt, the page does not
+    scroll."""
+    p = _open(open_player, server, "burraco", size)
+    _drive(p, "document.querySelectorAll('.meld').length >= 6 && !legal.includes('draw')")
+    _measure(p, f"burraco-many-{size[0]}x{size[1]}")
+    inside = p.page.evaluate("""() => {
+        const felt = document.querySelector('.felt').getBoundingClientRect();
+        return [...document.querySelectorAll('.felt .seat, .felt .stock, .felt .discard-pile')]
+            .filter((e) => { const r = e.getBoundingClientRect();
+                return r.top < felt.top - 0.5 || r.bottom > felt.bottom + 0.5; })
+            .map((e) => e.className);
+    }""")
+    assert inside == [], inside
+
+
+@pytest.fixture(scope="module")
+def finished(server: Any, browser: Any) -> dict[str, Any]:
+    """A Bourloto match to 1 point, played out by the bots after P1 hands its seat over."""
+    table = server.create_table("bourloto", [{"kind": "human"}] + [BOT] * 3, preset="gr",
+                                options={"target": 1}, name="Zoe")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.base}/t/{table['code']}#seat=P1&token={table['token']}")
+        page.locator("#to-bot").click()
+        page.wait_for_selector("body[data-over='1']", timeout=60000)
+    finally:
+        ctx.close()
+    return table
+
+
+# what makes the page wider than the window (so that it scrolls sideways), if anything
+WIDE = """() => {
+    const vw = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width && r.right > vw + 1 && !e.closest('[hidden], .hidden, select');
+    }).slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(
+        e.getBoundingClientRect().right));
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1440, 900)],
+                         ids=["360x640", "640x360", "1440x900"])
+def test_lobby_join_panel_and_replay_fit_the_width(open_player: Any, server: Any,
+                                                   finished: dict[str, Any],
+                                                   size: tuple[int, int]) -> None:
+    """The other pages a person sees: nothing wider than the window (no sideways scrolling),
+    and at a finished table the Rematch button in the window."""
+    tag = f"{size[0]}x{size[1]}"
+    waiting = server.create_table("burraco", [{"kind": "human"}, {"kind": "human"}, BOT, BOT],
+                                  name="Zoe")
+    p = open_player("look", "/", viewport={"width": size[0], "height": size[1]})
+    page = p.page
+    page.wait_for_selector(".table-item")
+    page.select_option("#game", "bourre")
+    page.screenshot(path=str(SHOTS / f"lobby-{tag}.png"), full_page=True)
+    assert page.evaluate(WIDE) == []
+    page.goto(f"{server.base}/t/{waiting['code']}")
+    page.wait_for_selector(".join-panel")
+    page.screenshot(path=str(SHOTS / f"join-{tag}.png"))
+    assert page.evaluate(WIDE) == []
+    page.goto(f"{server.base}/replay/{finished['table_id']}")
+    page.wait_for_selector("#replay-counter")
+    page.locator("#replay-last").click()
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SHOTS / f"replay-{tag}.png"))
+    assert page.evaluate(WIDE) == []
+    page.goto(f"{server.base}/t/{finished['code']}#seat=P1&token={finished['token']}")
+    page.wait_for_selector("body[data-over='1']")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SHOTS / f"over-{tag}.png"))
+    assert page.evaluate(WIDE) == []
+    # the match is over: its Rematch button shows without scrolling
+    box = page.locator(".rematch-btn").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size[1], box
