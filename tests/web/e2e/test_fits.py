@@ -111,6 +111,25 @@ OVERLAPS = """() => {
 }"""
 
 
+# a toast or a seat's bubble over the score card, the hand, the buttons or the side column
+COVERS = """() => {
+    const out = [];
+    const under = [...document.querySelectorAll('.scorecard, .hand, .actions, .side')]
+        .filter((e) => e.offsetParent !== null);
+    for (const t of document.querySelectorAll('.toast, .bubble')) {
+        const a = t.getBoundingClientRect();
+        for (const e of under) {
+            const b = e.getBoundingClientRect();
+            if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) {
+                out.push(t.className + ' "' + t.textContent + '" over ' + e.className);
+            }
+        }
+    }
+    return out;
+}"""
+
+
 def _open(open_player: Any, server: Any, case: str, size: tuple[int, int],
           context: Any = None) -> Player:
     spec = CASES[case]
@@ -211,7 +230,14 @@ def test_score_card_covers_neither_hand_nor_upcard(open_player: Any, server: Any
     p = _open(open_player, server, "bourloto", size)
     _drive(p, "(v.dealNumber() || 1) >= 2 && !!document.body.dataset.scorecard")
     p.page.wait_for_selector(".scorecard")
+    # a word from the partner (a bubble at its seat) and a toast, as when a deal has ended
+    p.page.evaluate("""() => {
+        TP.bubble(document.querySelector('.felt .seat[data-seat="P3"]'), 'P3: declare');
+        TP.toast('Deal 1 is over');
+    }""")
     _measure(p, f"scorecard-{size[0]}x{size[1]}")
+    covered = p.page.evaluate(COVERS)
+    assert covered == [], covered
     upcard = p.page.locator(".felt .upcard .card")
     if size[0] >= 900 and upcard.count():
         box = upcard.bounding_box()
