@@ -264,6 +264,28 @@ def test_many_burraco_melds_leave_the_piles_in_sight(open_player: Any, server: A
             .map((e) => e.className);
     }""")
     assert inside == [], inside
+    # every meld shows its points, and a meld with a wild card has that card marked
+    assert p.page.evaluate(MELDS) == []
+
+
+# each meld of the state against the page: its points shown, its wild card (if not clean) marked
+MELDS = """() => {
+    const out = [], melds = TP.page().view.view.melds || {};
+    for (const [team, list] of Object.entries(melds)) {
+        for (const m of list) {
+            const el = document.querySelector(`.meld[data-team="${team}"][data-n="${m.number}"]`);
+            if (!el) { out.push('meld ' + team + m.number + ' not shown'); continue; }
+            const pts = el.querySelector('.meld-pts');
+            if (!pts || !pts.textContent.includes(String(m.points + m.bonus))) {
+                out.push('meld ' + team + m.number + ' without its points');
+            }
+            const wild = el.querySelectorAll('.card.wild').length;
+            if (wild !== (m.clean ? 0 : 1)) out.push('meld ' + team + m.number + ': ' + wild
+                + ' wild cards marked, clean: ' + m.clean);
+        }
+    }
+    return out;
+}"""
 
 
 @pytest.fixture(scope="module")
