@@ -199,17 +199,18 @@ def test_hand_and_buttons_fit_at_your_turn(open_player: Any, server: Any, case: 
 LOCALES = [("el-GR", "bourloto"), ("ru-RU", "burraco"), ("it-IT", "bourre7")]
 
 
+@pytest.mark.parametrize("size", [(360, 640), (1440, 900)], ids=["phone", "desktop"])
 @pytest.mark.parametrize(("locale", "case"), LOCALES, ids=[c for c, _ in LOCALES])
 def test_longer_words_fit_on_a_phone(open_player: Any, server: Any, browser: Any,
-                                     locale: str, case: str) -> None:
-    """Greek, Russian and Italian words are longer than English ones: the buttons still fit."""
-    size = (360, 640)
+                                     locale: str, case: str, size: tuple[int, int]) -> None:
+    """Greek, Russian and Italian words are longer than English ones: the buttons still fit
+    (and a desktop's screenshot in each language)."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale,
                               bypass_csp=True)
     try:
         p = _open(open_player, server, case, size, context=ctx)
         assert p.page.evaluate("TP.getLang()") == locale[:2]
-        tag = f"{case}-{locale}-360x640"
+        tag = f"{case}-{locale}-{size[0]}x{size[1]}"
         if case == "burraco":
             _drive(p, "document.querySelectorAll('.meld').length >= 2 && !legal.includes('draw')")
             _measure(p, tag)
