@@ -90,8 +90,9 @@
       if (old.dataset.seat === seat) old.remove();
     }
     const el = h("div", { class: "bubble", role: "status", text: text, dataset: { seat: seat } });
-    document.body.append(el);
     const r = anchor.getBoundingClientRect();
+    el.style.maxWidth = Math.round(Math.max(r.width + 32, 130)) + "px"; // (about the box's width)
+    document.body.append(el);
     const f = felt.getBoundingClientRect();
     const w = el.offsetWidth;
     const hgt = el.offsetHeight;
