@@ -223,7 +223,8 @@ def test_longer_words_fit_on_a_phone(open_player: Any, server: Any, browser: Any
         ctx.close()
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1440, 900)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1440, 900)],
+                         ids=["phone", "sideways", "desktop"])
 def test_score_card_covers_neither_hand_nor_upcard(open_player: Any, server: Any,
                                                    size: tuple[int, int]) -> None:
     """A whole Bourloto deal, then P1's first turn of the next: the end-of-deal card is up and
