@@ -336,6 +336,15 @@ def test_lobby_join_panel_and_replay_fit_the_width(open_player: Any, server: Any
     page.wait_for_selector(".join-panel")
     page.screenshot(path=str(SHOTS / f"join-{tag}.png"))
     assert page.evaluate(WIDE) == []
+    # its creator waits for the open seat: the room bar's buttons all show (nothing hidden
+    # past the bar's end), "give P2 to a bot" among them
+    page.goto(f"{server.base}/t/{waiting['code']}#seat=P1&token={waiting['token']}")
+    page.wait_for_selector(".room-bar [data-give-bot='P2']")
+    page.screenshot(path=str(SHOTS / f"waiting-{tag}.png"))
+    bar = page.evaluate("(() => { const b = document.querySelector('.room-bar');"
+                        " return [b.scrollWidth, b.clientWidth]; })()")
+    assert bar[0] <= bar[1] + 1, bar
+    assert page.evaluate(WIDE) == []
     page.goto(f"{server.base}/replay/{finished['table_id']}")
     page.wait_for_selector("#replay-counter")
     page.locator("#replay-last").click()

@@ -30,6 +30,7 @@
     to_bot_short: ["Bot plays", "Παίζει μποτ", "Играет бот", "Gioca un bot"],
     take_back_short: ["Take my seat", "Η θέση μου", "Вернуться", "Riprendo"],
     leave_short: ["Leave", "Φεύγω", "Уйти", "Esco"],
+    give_bot_short: ["{seat} → bot", "{seat} → μποτ", "{seat} → бот", "{seat} → bot"],
     leave_sure: ["Leave for good? Your seat goes to a bot until someone joins.",
       "Φεύγεις οριστικά; Τη θέση σου παίρνει ένα μποτ ώσπου να μπει κάποιος.",
       "Уйти совсем? Ваше место займёт бот, пока кто-нибудь не сядет.",
@@ -63,8 +64,9 @@
     return [h("span", { class: "long", text: rt(key, args) }),
       h("span", { class: "short", text: rt(key + "_short", args) })];
   }
-  function labelled(attrs, key) {
-    return h("button", Object.assign(attrs, { title: rt(key), "aria-label": rt(key) }), ...label(key));
+  function labelled(attrs, key, args) {
+    return h("button", Object.assign(attrs, { title: rt(key, args), "aria-label": rt(key, args) }),
+      ...label(key, args));
   }
 
   /** A stopwatch drawn in SVG (an emoji needs a font that many phones and desktops lack). */
@@ -164,9 +166,9 @@
       }
       if (mine && settings.creator === this.me()) {
         for (const s of (tbl.seats || []).filter((x) => !x.taken)) {
-          buttons.append(h("button", { class: "btn small", dataset: { giveBot: s.seat },
-            text: rt("give_bot", { seat: s.seat }),
-            onclick: () => this.opts.send({ type: "seat_bot", seat: s.seat }) }));
+          buttons.append(labelled({ class: "btn small", dataset: { giveBot: s.seat },
+            onclick: () => this.opts.send({ type: "seat_bot", seat: s.seat }) }, "give_bot",
+          { seat: s.seat }));
         }
       }
       if (mine) {
