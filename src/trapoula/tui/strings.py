@@ -138,9 +138,9 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
     "hint": ("Hint ({bot}): {action}", "Συμβουλή ({bot}): {action}", "Подсказка ({bot}): {action}",
              "Suggerimento ({bot}): {action}"),
     "bot_missing": ("The {name} bot is not available yet ({why}); using random instead.",
-                    "Το bot {name} δεν υπάρχει ακόμα ({why}); παίζει το random.",
-                    "Бот {name} пока недоступен ({why}); играет random.",
-                    "Il bot {name} non è ancora disponibile ({why}); gioca random."),
+                    "Το μποτ {name} δεν υπάρχει ακόμα ({why})· παίζει το τυχαίο.",
+                    "Бот {name} пока недоступен ({why}); играет случайный.",
+                    "Il bot {name} non è ancora disponibile ({why}); gioca il casuale."),
     "seed": ("Seed {seed} (same game again: --seed {seed})",
              "Seed {seed} (ίδιο παιχνίδι ξανά: --seed {seed})",
              "Seed {seed} (та же игра снова: --seed {seed})",
@@ -166,7 +166,7 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
         "(play 10H, take, pass, name H, agree, declare...), ή απλώς ένα φύλλο (10h, KH)\n"
         "για να το παίξεις. Φύλλα: 7-10 J Q K A (T = 10) + χρώμα S H D C.\n"
         "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
-        "hint: τι θα έπαιζε το bot · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
+        "hint: τι θα έπαιζε το μποτ · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
         "quit: έξοδος",
         "Введите номер действия из списка, или действие в нотации\n"
         "(play 10H, take, pass, name H, agree, declare...), или просто карту (10h, KH),\n"

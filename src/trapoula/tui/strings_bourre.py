@@ -123,9 +123,9 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                       "карты",
                       "oppure scrivi draw e da 1 a {max} tue carte (draw 9H 4C), o solo le carte"),
     "br_choose_decide": ("number, fold, stay or draw C C…; help, hint, history, quit",
-                         "αριθμός, fold, stay ή draw C C…· help, hint, history, quit",
-                         "номер, fold, stay или draw C C…; help, hint, history, quit",
-                         "numero, fold, stay o draw C C…; help, hint, history, quit"),
+                         "αριθμός, πάω, μένω ή draw C C…· help, hint, history, quit",
+                         "номер, пас, играю или draw C C…; help, hint, history, quit",
+                         "numero, lascio, resto o draw C C…; help, hint, history, quit"),
     "br_choose_play": ("number or card; help, hint, history, quit",
                        "αριθμός ή φύλλο· help, hint, history, quit",
                        "номер или карта; help, hint, history, quit",
@@ -139,17 +139,17 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                       "Можно сбросить от 1 до {max} карт, а не {n}.",
                       "Puoi cambiare da 1 a {max} carte, non {n}."),
     "br_no_draw": ("Exchanging cards is not allowed at this table: fold or stay.",
-                   "Σε αυτό το τραπέζι δεν αλλάζουν φύλλα: fold ή stay.",
-                   "Прикуп за этим столом запрещён: fold или stay.",
-                   "A questo tavolo non si cambiano carte: fold o stay."),
+                   "Σε αυτό το τραπέζι δεν αλλάζουν φύλλα: πάω ή μένω.",
+                   "Прикуп за этим столом запрещён: пас или играю.",
+                   "A questo tavolo non si cambiano carte: lascio o resto."),
     "br_must_stay": ("You may not fold: the upturned ace is yours. Stay or draw.",
-                     "Δεν μπορείς να πας: ο φανερός άσσος είναι δικός σου. stay ή draw.",
-                     "Пасовать нельзя: открытый туз ваш. stay или draw.",
-                     "Non puoi lasciare: l'asso scoperto è tuo. stay o draw."),
+                     "Δεν μπορείς να πας: ο φανερός άσσος είναι δικός σου. μένω ή draw C C…",
+                     "Пасовать нельзя: открытый туз ваш. играю или draw C C…",
+                     "Non puoi lasciare: l'asso scoperto è tuo. resto o draw C C…"),
     "br_decide_now": ("Decide first: fold, stay, or draw C C… (the cards to exchange).",
-                      "Πρώτα αποφάσισε: fold, stay ή draw C C… (τα φύλλα που αλλάζεις).",
-                      "Сначала решите: fold, stay или draw C C… (карты на сброс).",
-                      "Prima decidi: fold, stay o draw C C… (le carte da cambiare)."),
+                      "Πρώτα αποφάσισε: πάω, μένω ή draw C C… (τα φύλλα που αλλάζεις).",
+                      "Сначала решите: пас, играю или draw C C… (карты на сброс).",
+                      "Prima decidi: lascio, resto o draw C C… (le carte da cambiare)."),
     "br_play_now": ("The decisions are over: play a card ({allowed}).",
                     "Οι αποφάσεις τελείωσαν: παίξε ένα φύλλο ({allowed}).",
                     "Решения приняты: ходите картой ({allowed}).",
@@ -165,27 +165,27 @@ BOURRE_STRINGS: dict[str, tuple[str, str, str, str]] = {
         "Greek and Cyrillic rank letters work too: Ρ♥ or ΡH (Greek), К♥ or КH (Russian) = K♥.\n"
         "hint: what the bot would do · history: the deals so far · help: this text\n"
         "quit: leave the table",
-        "Γύρος αποφάσεων: fold (χάνεις το ποντάρισμα), stay (κρατάς τα πέντε φύλλα), ή\n"
+        "Γύρος αποφάσεων: πάω (χάνεις το ποντάρισμα), μένω (κρατάς τα πέντε φύλλα), ή\n"
         "draw C C… για να αλλάξεις αυτά τα φύλλα με καινούρια από την τράπουλα (οι\n"
         "αριθμημένες προτάσεις αλλάζουν τα πιο αδύνατα· αρκεί και να γράψεις τα φύλλα).\n"
         "Παιχνίδι: γράψε ένα φύλλο (10h, KS) ή τον αριθμό του. Ακολουθείς χρώμα με μεγαλύτερο\n"
-        "αν μπορείς, αλλιώς κόβεις· όποιος ανοίγει με A, K ή Q ατού ανοίγει με το μεγαλύτερο\n"
+        "αν μπορείς, αλλιώς κόβεις· όποιος ανοίγει με Α, Ρ ή Ν ατού ανοίγει με το μεγαλύτερο\n"
         "ατού του. Οι περισσότερες μπάζες παίρνουν το ποτ· όποιος έμεινε χωρίς μπάζα είναι\n"
         "μπουρέ και πληρώνει όσο το ποτ στο επόμενο.\n"
         "Δουλεύουν και τα ελληνικά γράμματα: Ρ♥ ή ΡH = K♥, Ν = Q, Β = J, Α = A (και κυριλλικά).\n"
-        "hint: τι θα έπαιζε το bot · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
+        "hint: τι θα έπαιζε το μποτ · history: οι μοιρασιές ως τώρα · help: αυτό το κείμενο\n"
         "quit: φεύγεις",
-        "Круг решений: fold (пас, анте пропадает), stay (играть своими пятью картами) или\n"
+        "Круг решений: пас (анте пропадает), играю (своими пятью картами) или\n"
         "draw C C… — сбросить эти карты и получить новые из колоды (пронумерованные\n"
         "варианты сбрасывают слабейшие некозырные карты; можно ввести просто карты).\n"
         "Игра: введите карту (10h, KS) или её номер. Нужно ходить в масть старшей картой,\n"
-        "если можно, иначе козырем; первый ход с козырными A, K или Q — старшим козырем.\n"
+        "если можно, иначе козырем; первый ход с козырными Т, К или Д — старшим козырем.\n"
         "Больше всех взяток — забирает банк; сыгравший без взяток — бурэ и платит\n"
         "банк в следующий.\n"
         "Можно и русскими буквами: К♥ или КH = K♥, Д = Q, В = J, Т = A (и греческими).\n"
         "hint: что сделал бы бот · history: сыгранные сдачи · help: эта справка\n"
         "quit: выйти из-за стола",
-        "Giro delle decisioni: fold (perdi l'invito), stay (tieni le tue cinque carte), o\n"
+        "Giro delle decisioni: lascio (perdi l'invito), resto (tieni le tue cinque carte), o\n"
         "draw C C… per cambiare quelle carte con altre dal tallone (i suggerimenti numerati\n"
         "cambiano le carte più deboli; basta anche scrivere le carte).\n"
         "Gioco: scrivi una carta (10h, KS) o il suo numero. Devi rispondere al seme con una\n"

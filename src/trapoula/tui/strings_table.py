@@ -28,7 +28,7 @@ TABLE_STRINGS: dict[str, tuple[str, str, str, str]] = {
     "counted": ("counted", "μετράει", "засчитано", "conta"),
     "hanging_after": ("Hanging pool now: {n}", "Κρεμασμένοι πόντοι τώρα: {n}",
                       "Висячих очков сейчас: {n}", "Punti sospesi ora: {n}"),
-    "br_row_ante": ("ante", "ante", "анте", "invito"),
+    "br_row_ante": ("ante", "ποντάρισμα", "анте", "invito"),
     "br_row_fees": ("draw fees", "κόστος αλλαγής", "плата за прикуп", "costo dei cambi"),
     "br_row_pot": ("from the pot", "από το ποτ", "из банка", "dal piatto"),
     "br_row_bourre": ("bourré: pays", "μπουρέ: πληρώνει", "бурэ: платит", "bourré: paga"),
@@ -54,16 +54,16 @@ TABLE_STRINGS: dict[str, tuple[str, str, str, str]] = {
                       "l'unica carta che le regole permettono qui"),
     "forced_trump_lead": ("you lead holding the A, K or Q of trumps: you must lead your "
                           "highest trump",
-                          "ανοίγεις με A, K ή Q ατού: πρέπει να ανοίξεις με το μεγαλύτερο "
+                          "ανοίγεις με Α, Ρ ή Ν ατού: πρέπει να ανοίξεις με το μεγαλύτερο "
                           "ατού σου",
-                          "вы ходите первым с козырными A, K или Q: нужно ходить старшим "
+                          "вы ходите первым с козырными Т, К или Д: нужно ходить старшим "
                           "козырем",
                           "apri con A, K o Q di briscola: devi aprire con la briscola più alta"),
     "forced_trump_lead_cinch": ("you lead holding the A, K and Q of trumps: you must lead "
                                 "your highest trump",
-                                "ανοίγεις με A, K και Q ατού: πρέπει να ανοίξεις με το "
+                                "ανοίγεις με Α, Ρ και Ν ατού: πρέπει να ανοίξεις με το "
                                 "μεγαλύτερο ατού σου",
-                                "вы ходите первым с козырными A, K и Q: нужно ходить старшим "
+                                "вы ходите первым с козырными Т, К и Д: нужно ходить старшим "
                                 "козырем",
                                 "apri con A, K e Q di briscola: devi aprire con la briscola "
                                 "più alta"),

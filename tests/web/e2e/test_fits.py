@@ -111,6 +111,25 @@ OVERLAPS = """() => {
 }"""
 
 
+# a toast or a seat's bubble over the score card, the hand, the buttons or the side column
+COVERS = """() => {
+    const out = [];
+    const under = [...document.querySelectorAll('.scorecard, .hand, .actions, .side')]
+        .filter((e) => e.offsetParent !== null);
+    for (const t of document.querySelectorAll('.toast, .bubble')) {
+        const a = t.getBoundingClientRect();
+        for (const e of under) {
+            const b = e.getBoundingClientRect();
+            if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) {
+                out.push(t.className + ' "' + t.textContent + '" over ' + e.className);
+            }
+        }
+    }
+    return out;
+}"""
+
+
 def _open(open_player: Any, server: Any, case: str, size: tuple[int, int],
           context: Any = None) -> Player:
     spec = CASES[case]
@@ -129,11 +148,27 @@ def _drive(p: Player, until: str) -> None:
     p.page.evaluate("window.scrollTo(0, 0)")  # as the page opened: no scrolling by the person
 
 
+# the room bar's lines (its clock and buttons by their top) and the felt's share of the window
+BARS = """() => {
+    const tops = [...document.querySelectorAll('.room-bar .room-clock, .room-bar button')]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => Math.round(e.getBoundingClientRect().top));
+    const felt = document.querySelector('.felt').getBoundingClientRect();
+    return {lines: new Set(tops.map((t) => Math.round(t / 12))).size,
+            spread: tops.length ? Math.max(...tops) - Math.min(...tops) : 0,
+            felt: felt.height / window.innerHeight};
+}"""
+
+
 def _measure(p: Player, name: str) -> dict[str, Any]:
     p.page.wait_for_timeout(250)  # the cards' short lift when they become playable
     p.page.screenshot(path=str(SHOTS / f"{name}.png"))
     result: dict[str, Any] = p.page.evaluate(MEASURE)
     assert not result["problems"], (name, result["problems"])
+    # the bars above the felt are compact: the room bar is one line, the felt gets the rest
+    bars = p.page.evaluate(BARS)
+    assert bars["spread"] <= 6, (name, "the room bar wraps", bars)
+    assert bars["felt"] >= 0.4, (name, "the felt is small", bars)
     return result
 
 
@@ -164,17 +199,18 @@ def test_hand_and_buttons_fit_at_your_turn(open_player: Any, server: Any, case: 
 LOCALES = [("el-GR", "bourloto"), ("ru-RU", "burraco"), ("it-IT", "bourre7")]
 
 
+@pytest.mark.parametrize("size", [(360, 640), (1440, 900)], ids=["phone", "desktop"])
 @pytest.mark.parametrize(("locale", "case"), LOCALES, ids=[c for c, _ in LOCALES])
 def test_longer_words_fit_on_a_phone(open_player: Any, server: Any, browser: Any,
-                                     locale: str, case: str) -> None:
-    """Greek, Russian and Italian words are longer than English ones: the buttons still fit."""
-    size = (360, 640)
+                                     locale: str, case: str, size: tuple[int, int]) -> None:
+    """Greek, Russian and Italian words are longer than English ones: the buttons still fit
+    (and a desktop's screenshot in each language)."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale,
                               bypass_csp=True)
     try:
         p = _open(open_player, server, case, size, context=ctx)
         assert p.page.evaluate("TP.getLang()") == locale[:2]
-        tag = f"{case}-{locale}-360x640"
+        tag = f"{case}-{locale}-{size[0]}x{size[1]}"
         if case == "burraco":
             _drive(p, "document.querySelectorAll('.meld').length >= 2 && !legal.includes('draw')")
             _measure(p, tag)
@@ -187,7 +223,8 @@ def test_longer_words_fit_on_a_phone(open_player: Any, server: Any, browser: Any
         ctx.close()
 
 
-@pytest.mark.parametrize("size", [(360, 640), (1440, 900)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (1440, 900)],
+                         ids=["phone", "sideways", "desktop"])
 def test_score_card_covers_neither_hand_nor_upcard(open_player: Any, server: Any,
                                                    size: tuple[int, int]) -> None:
     """A whole Bourloto deal, then P1's first turn of the next: the end-of-deal card is up and
@@ -195,7 +232,14 @@ def test_score_card_covers_neither_hand_nor_upcard(open_player: Any, server: Any
     p = _open(open_player, server, "bourloto", size)
     _drive(p, "(v.dealNumber() || 1) >= 2 && !!document.body.dataset.scorecard")
     p.page.wait_for_selector(".scorecard")
+    # a word from the partner (a bubble at its seat) and a toast, as when a deal has ended
+    p.page.evaluate("""() => {
+        TP.bubble(document.querySelector('.felt .seat[data-seat="P3"]'), 'P3: declare');
+        TP.toast('Deal 1 is over');
+    }""")
     _measure(p, f"scorecard-{size[0]}x{size[1]}")
+    covered = p.page.evaluate(COVERS)
+    assert covered == [], covered
     upcard = p.page.locator(".felt .upcard .card")
     if size[0] >= 900 and upcard.count():
         box = upcard.bounding_box()
@@ -203,3 +247,115 @@ def test_score_card_covers_neither_hand_nor_upcard(open_player: Any, server: Any
         hit = p.page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.upcard')",
                               [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert hit, "the score card covers the upcard"
+
+
+@pytest.mark.parametrize("size", [(640, 360), (360, 640)], ids=["640x360", "360x640"])
+def test_many_burraco_melds_leave_the_piles_in_sight(open_player: Any, server: Any,
+                                                     size: tuple[int, int]) -> None:
+    """Six melds and more on the felt: each side's melds scroll within their own area, the
+    stock, the discard pile and the seats stay in sight inside the felt, the page does not
+    scroll."""
+    p = _open(open_player, server, "burraco", size)
+    _drive(p, "document.querySelectorAll('.meld').length >= 6 && !legal.includes('draw')")
+    _measure(p, f"burraco-many-{size[0]}x{size[1]}")
+    inside = p.page.evaluate("""() => {
+        const felt = document.querySelector('.felt').getBoundingClientRect();
+        return [...document.querySelectorAll('.felt .seat, .felt .stock, .felt .discard-pile')]
+            .filter((e) => { const r = e.getBoundingClientRect();
+                return r.top < felt.top - 0.5 || r.bottom > felt.bottom + 0.5; })
+            .map((e) => e.className);
+    }""")
+    assert inside == [], inside
+    # every meld shows its points, and a meld with a wild card has that card marked
+    assert p.page.evaluate(MELDS) == []
+
+
+# each meld of the state against the page: its points shown, its wild card (if not clean) marked
+MELDS = """() => {
+    const out = [], melds = TP.page().view.view.melds || {};
+    for (const [team, list] of Object.entries(melds)) {
+        for (const m of list) {
+            const el = document.querySelector(`.meld[data-team="${team}"][data-n="${m.number}"]`);
+            if (!el) { out.push('meld ' + team + m.number + ' not shown'); continue; }
+            const pts = el.querySelector('.meld-pts');
+            if (!pts || !pts.textContent.includes(String(m.points + m.bonus))) {
+                out.push('meld ' + team + m.number + ' without its points');
+            }
+            const wild = el.querySelectorAll('.card.wild').length;
+            if (wild !== (m.clean ? 0 : 1)) out.push('meld ' + team + m.number + ': ' + wild
+                + ' wild cards marked, clean: ' + m.clean);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def finished(server: Any, browser: Any) -> dict[str, Any]:
+    """A Bourloto match to 1 point, played out by the bots after P1 hands its seat over."""
+    table = server.create_table("bourloto", [{"kind": "human"}] + [BOT] * 3, preset="gr",
+                                options={"target": 1}, name="Zoe")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.base}/t/{table['code']}#seat=P1&token={table['token']}")
+        page.locator("#to-bot").click()
+        page.wait_for_selector("body[data-over='1']", timeout=60000)
+    finally:
+        ctx.close()
+    return table
+
+
+# what makes the page wider than the window (so that it scrolls sideways), if anything
+WIDE = """() => {
+    const vw = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')].filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width && r.right > vw + 1 && !e.closest('[hidden], .hidden, select');
+    }).slice(0, 5).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(
+        e.getBoundingClientRect().right));
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["360x640", "640x360"])
+def test_lobby_join_panel_and_replay_fit_the_width(open_player: Any, server: Any,
+                                                   finished: dict[str, Any],
+                                                   size: tuple[int, int]) -> None:
+    """The other pages a person sees: nothing wider than the window (no sideways scrolling),
+    and at a finished table the Rematch button in the window."""
+    tag = f"{size[0]}x{size[1]}"
+    waiting = server.create_table("burraco", [{"kind": "human"}, {"kind": "human"}, BOT, BOT],
+                                  name="Zoe")
+    p = open_player("look", "/", viewport={"width": size[0], "height": size[1]})
+    page = p.page
+    page.wait_for_selector(".table-item")
+    page.select_option("#game", "bourre")
+    page.screenshot(path=str(SHOTS / f"lobby-{tag}.png"), full_page=True)
+    assert page.evaluate(WIDE) == []
+    page.goto(f"{server.base}/t/{waiting['code']}")
+    page.wait_for_selector(".join-panel")
+    page.screenshot(path=str(SHOTS / f"join-{tag}.png"))
+    assert page.evaluate(WIDE) == []
+    # its creator waits for the open seat: the room bar's buttons all show (nothing hidden
+    # past the bar's end), "give P2 to a bot" among them
+    page.goto(f"{server.base}/t/{waiting['code']}#seat=P1&token={waiting['token']}")
+    page.wait_for_selector(".room-bar [data-give-bot='P2']")
+    page.screenshot(path=str(SHOTS / f"waiting-{tag}.png"))
+    bar = page.evaluate("(() => { const b = document.querySelector('.room-bar');"
+                        " return [b.scrollWidth, b.clientWidth]; })()")
+    assert bar[0] <= bar[1] + 1, bar
+    assert page.evaluate(WIDE) == []
+    page.goto(f"{server.base}/replay/{finished['table_id']}")
+    page.wait_for_selector("#replay-counter")
+    page.locator("#replay-last").click()
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SHOTS / f"replay-{tag}.png"))
+    assert page.evaluate(WIDE) == []
+    page.goto(f"{server.base}/t/{finished['code']}#seat=P1&token={finished['token']}")
+    page.wait_for_selector("body[data-over='1']")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SHOTS / f"over-{tag}.png"))
+    assert page.evaluate(WIDE) == []
+    # the match is over: its Rematch button shows without scrolling
+    box = page.locator(".rematch-btn").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size[1], box

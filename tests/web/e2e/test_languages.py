@@ -81,12 +81,36 @@ def _segments(text: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
+# a lower-case word in Latin letters standing alone (not in a link, a file name or a hash)
+_LATIN_WORD = re.compile(r"(?<![\w./:#&=+'’-])[a-z]{3,}(?![\w/:#&=+'’-]|\.\w)")
+# what the terminal's help teaches to type as it is (its notation and commands): the only
+# Latin words the terminal's Greek and Russian help texts may hold
+TYPED = {"help", "hint", "history", "quit", "draw", "pickup", "meld", "melds", "add", "sort",
+         "discard", "play", "take", "pass", "name", "agree", "declare"}
+
+
+def latin_words(lang: str, text: str, rows: list[list[str]]) -> list[str]:
+    """English words in a text of another language: in Greek and Russian any lower-case word
+    in Latin letters (a help saying "fold" or "stay", an "ante" row), in Italian a word that
+    the English texts use and no Italian text does ("spectator")."""
+    if lang == "en":
+        return []
+    words = _LATIN_WORD.findall(re.sub(r"\{\w+\}", " ", text))
+    if lang == "it":
+        english = {w for r in rows for w in _LATIN_WORD.findall(re.sub(r"\{\w+\}", " ", r[0]))}
+        italian = {w for r in rows if len(r) > 3
+                   for w in re.findall(r"[a-zàèéìòù]+", r[3].lower())}
+        words = [w for w in words if w in english - italian]
+    return [w for w in words if w not in TYPED]
+
+
 def check_language(lang: str, text: str, rows: list[list[str]], names: set[str]) -> list[str]:
     """What is wrong in ``text`` shown in ``lang``."""
     i = LANGS.index(lang)
     problems = []
     segs = _segments(text)
     if lang != "en":
+        flagged: set[str] = set()
         leaks = []
         for row in rows:
             en, mine = row[0], row[i] if len(row) > i else ""
@@ -101,7 +125,16 @@ def check_language(lang: str, text: str, rows: list[list[str]], names: set[str])
             for pat in leaks:
                 if pat.match(seg):
                     problems.append(f"English text shown: {seg!r} ({pat.pattern})")
+                    flagged.add(seg)
                     break
+        # an English word inside a translated line (once a line, unless flagged above)
+        for line in (x.strip() for x in text.split("\n")):
+            parts = {line} | {p.strip() for p in re.split(r" · |\t", line)}
+            if not line or parts & (flagged | names) or any(
+                    line.startswith(n + ":") for n in names):
+                continue
+            problems.extend(f"English word shown: {w!r} in {line!r}"
+                            for w in latin_words(lang, line, rows) if w not in names)
     for seg in segs:
         if seg in PRESET_IDS | LEVEL_IDS:
             problems.append(f"raw id shown: {seg!r}")
@@ -128,13 +161,26 @@ def test_the_checker_finds_what_it_must() -> None:
     assert check_language("it", "Burraco · Tocca a te", rows, names) == []
     assert len(check_language("el", "Your turn\nΕλένη to act", rows, names)) == 2
     assert check_language("ru", "Бурлото · gr", rows, names) == ["raw id shown: 'gr'"]
-    assert check_language("el", "P3: bot medium", rows, names) == ["raw id shown: 'bot medium'"]
+    assert "raw id shown: 'bot medium'" in check_language("el", "P3: bot medium", rows, names)
     assert check_language("en", "A: 1 tricks, 10 points", rows, names) == ["plural: '1 tricks'"]
     assert check_language("el", "Α: 1 μπάζες", rows, names) == ["plural: '1 μπάζες'"]
     assert check_language("el", "παίζει ο Ελένη", rows, names) == [
         "article before a name: 'ο Ελένη'"]
     assert check_language("it", "spectator_name", rows, names) == [
         "raw key shown: 'spectator_name'"]
+    # English words inside a translated text: Greek or Russian in Latin letters, Italian
+    # words that only the English texts use; a link, a hash or the typed notation is fine
+    rows += [["fold or stay", "πάω ή μένω", "пас или играю", "lascio o resto"],
+             ["spectator", "θεατής", "зритель", "spettatore"]]
+    assert check_language("el", "Πρώτα αποφάσισε: fold ή stay", rows, names) == [
+        "English word shown: 'fold' in 'Πρώτα αποφάσισε: fold ή stay'",
+        "English word shown: 'stay' in 'Πρώτα αποφάσισε: fold ή stay'"]
+    assert check_language("el", "ante\t-1", rows, names) == [
+        "English word shown: 'ante' in 'ante\\t-1'"]
+    assert check_language("it", "Ana (spectator): ciao", rows, names) == [
+        "English word shown: 'spectator' in 'Ana (spectator): ciao'"]
+    assert check_language("ru", "см. https://pagat.com/x · draw 9H · hint", rows, names) == []
+    assert check_language("it", "resto o lascio", rows, names) == []
 
 
 @pytest.fixture(scope="module")
@@ -186,6 +232,13 @@ def test_every_page_in_every_language(lang: str, browser: Any, server: Any,
             problems.extend(f"{where}: {p}" for p in
                             check_language(lang, page.evaluate(TEXT_JS), rows, names))
 
+        # every text of the page's tables in this language: the rule options' helps, the
+        # score card's rows, the terminal's help texts, whether or not this visit shows them
+        i = LANGS.index(lang)
+        for row in rows:
+            if len(row) > i and row[i]:
+                problems.extend(f"table text: {w!r} in {row[i]!r}"
+                                for w in latin_words(lang, row[i], rows))
         page.wait_for_selector(".table-item")
         assert page.evaluate("document.documentElement.lang") == lang
         for game in ("bourloto", "bourre", "burraco"):

@@ -143,3 +143,30 @@ def test_the_deal_flies_to_the_hand(browser: Any, server: Any) -> None:
         assert anims.count("tp-deal") == page.locator(".hand .card").count(), anims
     finally:
         ctx.close()
+
+
+def test_every_sound_of_a_card_table(browser: Any, server: Any) -> None:
+    """With sound on: your turn, your card, a trick your side won and someone else's chat line
+    each sound their tone (TP.soundLog)."""
+    ctx, ana = _table(server, browser, "bourloto")
+    watcher = browser.new_context(viewport=PHONE, bypass_csp=True)
+    try:
+        page = ana.page
+        page.evaluate("localStorage.setItem('trapoula.sound', 'true')")
+        page.reload()
+        ana.wait_seated()
+        page.wait_for_selector("#sound[aria-pressed='true']")
+        drive([ana], until=lambda: "trick" in page.evaluate("TP.soundLog"), max_moves=120)
+        log = page.evaluate("TP.soundLog")
+        assert {"turn", "card", "trick"} <= set(log), log
+        assert "chat" not in log
+        code = page.evaluate("location.pathname.split('/').pop()")
+        other = watcher.new_page()
+        other.goto(f"{server.base}/t/{code}")
+        other.wait_for_selector(".badge.watch")
+        other.wait_for_function("document.body.dataset.conn === 'open'")
+        other.evaluate("TP.page().send({type: 'chat', text: 'hello'})")
+        page.wait_for_function("TP.soundLog.includes('chat')")
+    finally:
+        watcher.close()
+        ctx.close()

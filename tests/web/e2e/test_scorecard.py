@@ -112,6 +112,7 @@ def test_phone_table_opens_at_the_top_and_the_card_fits(open_player: Any, server
           max_moves=60)
     # at the person's turn the card is folded to its title over the felt: a tap opens it
     bo.page.wait_for_selector(".scorecard")
+    bo.page.wait_for_selector("body[data-my-turn='1']")  # (the card folds at the turn)
     if bo.page.locator(".scorecard.mini").count():
         bo.page.locator(".scorecard .card-head h3").click()
     bo.page.wait_for_selector(".scorecard .card-note")

@@ -46,6 +46,7 @@
       if (!state) { this.conn.className = "conn hidden"; document.body.dataset.conn = ""; return; }
       this.conn.className = "conn " + state;
       this.conn.textContent = t("conn_" + state);
+      this.conn.title = t("conn_" + state); // (a phone shows "connected" as a green dot)
       document.body.dataset.conn = state;
     },
   };

@@ -9,7 +9,7 @@
   const ROOM = {
     clock: ["Clock", "Ρολόι", "Часы", "Orologio"],
     clock_off: ["no clock", "χωρίς ρολόι", "без часов", "senza orologio"],
-    clock_s: ["{n} s a turn", "{n} δ. ανά κίνηση", "{n} с на ход", "{n} s a mossa"],
+    clock_s: ["{n} s a turn", "{n} δ. ανά κίνηση", "{n} с на ход", "{n} s per mossa"],
     bank: ["time bank (s)", "απόθεμα χρόνου (δ.)", "запас времени (с)", "riserva di tempo (s)"],
     hold: ["wait until every seat is taken", "αναμονή ώσπου να πιαστούν όλες οι θέσεις",
       "ждать, пока займут все места", "aspetta che tutti i posti siano presi"],
@@ -18,20 +18,26 @@
     table_settings: ["Table", "Τραπέζι", "Стол", "Tavolo"],
     left_s: ["{seat}: {s} s", "{seat}: {s} δ.", "{seat}: {s} с", "{seat}: {s} s"],
     bank_s: ["+{s} s bank", "+{s} δ. απόθεμα", "+{s} с запас", "+{s} s riserva"],
+    bank_short: ["+{s}", "+{s}", "+{s}", "+{s}"],
     auto: ["auto", "αυτόματο", "авто", "auto"],
-    auto_mine: ["A bot plays your seat.", "Ένα μποτ παίζει τη θέση σας.", "За вас играет бот.",
+    auto_mine: ["A bot plays your seat.", "Ένα μποτ παίζει τη θέση σου.", "За вас играет бот.",
       "Un bot gioca al tuo posto."],
     take_back: ["Take my seat back", "Παίρνω πίσω τη θέση μου", "Вернуться за стол",
       "Riprendo il mio posto"],
     to_bot: ["Let a bot play", "Να παίξει ένα μποτ", "Пусть играет бот", "Fai giocare un bot"],
     leave: ["Leave the table", "Φεύγω από το τραπέζι", "Покинуть стол", "Lascio il tavolo"],
+    // a phone's one-line bar: the short words (the long ones are the buttons' titles)
+    to_bot_short: ["Bot plays", "Παίζει μποτ", "Играет бот", "Gioca un bot"],
+    take_back_short: ["Take my seat", "Η θέση μου", "Вернуться", "Riprendo"],
+    leave_short: ["Leave", "Φεύγω", "Уйти", "Esco"],
+    give_bot_short: ["{seat} → bot", "{seat} → μποτ", "{seat} → бот", "{seat} → bot"],
     leave_sure: ["Leave for good? Your seat goes to a bot until someone joins.",
-      "Να φύγετε οριστικά; Τη θέση σας παίρνει ένα μποτ ώσπου να μπει κάποιος.",
+      "Φεύγεις οριστικά; Τη θέση σου παίρνει ένα μποτ ώσπου να μπει κάποιος.",
       "Уйти совсем? Ваше место займёт бот, пока кто-нибудь не сядет.",
       "Andare via? Il tuo posto va a un bot finché qualcuno non entra."],
     leave_yes: ["Yes, leave", "Ναι, φεύγω", "Да, уйти", "Sì, esco"],
     stay: ["Stay", "Μένω", "Остаться", "Resto"],
-    left_done: ["You left the table; you are watching.", "Φύγατε από το τραπέζι· παρακολουθείτε.",
+    left_done: ["You left the table; you are watching.", "Έφυγες από το τραπέζι· παρακολουθείς.",
       "Вы ушли из-за стола и смотрите игру.", "Hai lasciato il tavolo; stai guardando."],
     give_bot: ["Give {seat} to a bot", "Δίνω τη {seat} σε μποτ", "Отдать {seat} боту",
       "Dai {seat} a un bot"],
@@ -51,6 +57,17 @@
   }
 
   function h(...args) { return TP.h(...args); }
+
+  /** A button's words: the whole text, and a short one that a phone's one-line bar shows
+      (room.css); the whole text is also its title and accessible name. */
+  function label(key, args) {
+    return [h("span", { class: "long", text: rt(key, args) }),
+      h("span", { class: "short", text: rt(key + "_short", args) })];
+  }
+  function labelled(attrs, key, args) {
+    return h("button", Object.assign(attrs, { title: rt(key, args), "aria-label": rt(key, args) }),
+      ...label(key, args));
+  }
 
   /** A stopwatch drawn in SVG (an emoji needs a font that many phones and desktops lack). */
   function clockIcon() {
@@ -78,8 +95,10 @@
       this.deadline = null;
       this.timer = setInterval(() => this.tick(), 250);
       this.el = h("div", { class: "room-bar" });
-      this.clockText = h("span", { class: "clock-text" });
-      this.clockEl = h("span", { class: "room-clock", "aria-live": "off" }, clockIcon(), this.clockText);
+      this.clockText = h("span", { class: "clock-text long" });
+      this.clockShort = h("span", { class: "clock-text short" });
+      this.clockEl = h("span", { class: "room-clock", "aria-live": "off" }, clockIcon(), this.clockText,
+        this.clockShort);
       this.root.append(this.el);
     }
 
@@ -127,6 +146,7 @@
       if (key === this.key) { this.tick(); return; }
       this.key = key;
       this.el.textContent = "";
+      this.el.classList.toggle("confirming", this.confirming);
       if (tbl.held) {
         const open = (tbl.seats || []).filter((s) => !s.taken).map((s) => s.seat);
         // every seat taken: the deal waits for the seed (fairdeal.js, docs/web.md "Fair dealing")
@@ -138,17 +158,17 @@
       const buttons = h("span", { class: "room-buttons" });
       if (mine && mine.auto) {
         buttons.append(h("span", { class: "room-note", text: rt("auto_mine") }),
-          h("button", { class: "btn small primary", id: "take-back", text: rt("take_back"),
-            onclick: () => this.opts.send({ type: "takeback" }) }));
+          labelled({ class: "btn small primary", id: "take-back",
+            onclick: () => this.opts.send({ type: "takeback" }) }, "take_back"));
       } else if (mine) {
-        buttons.append(h("button", { class: "btn small", id: "to-bot", text: rt("to_bot"),
-          onclick: () => this.opts.send({ type: "autoplay" }) }));
+        buttons.append(labelled({ class: "btn small", id: "to-bot",
+          onclick: () => this.opts.send({ type: "autoplay" }) }, "to_bot"));
       }
       if (mine && settings.creator === this.me()) {
         for (const s of (tbl.seats || []).filter((x) => !x.taken)) {
-          buttons.append(h("button", { class: "btn small", dataset: { giveBot: s.seat },
-            text: rt("give_bot", { seat: s.seat }),
-            onclick: () => this.opts.send({ type: "seat_bot", seat: s.seat }) }));
+          buttons.append(labelled({ class: "btn small", dataset: { giveBot: s.seat },
+            onclick: () => this.opts.send({ type: "seat_bot", seat: s.seat }) }, "give_bot",
+          { seat: s.seat }));
         }
       }
       if (mine) {
@@ -160,8 +180,8 @@
             h("button", { class: "btn small", id: "leave-no", text: rt("stay"),
               onclick: () => { this.confirming = false; this.render(); } })));
         } else {
-          buttons.append(h("button", { class: "btn small", id: "leave", text: rt("leave"),
-            onclick: () => { this.confirming = true; this.render(); } }));
+          buttons.append(labelled({ class: "btn small", id: "leave",
+            onclick: () => { this.confirming = true; this.render(); } }, "leave"));
         }
       }
       this.el.append(buttons);
@@ -185,15 +205,20 @@
     tick() {
       const d = this.deadline;
       this.clockEl.classList.toggle("hidden", !d);
-      if (!d) { this.clockText.textContent = ""; this.clockEl.dataset.left = ""; return; }
+      if (!d) {
+        this.clockText.textContent = this.clockShort.textContent = "";
+        this.clockEl.dataset.left = "";
+        return;
+      }
       const rest = Math.max(0, (d.turn - performance.now()) / 1000);
       const turnLeft = Math.ceil(rest / d.scale);
       const bankLeft = rest > 0 ? Math.round(d.bank / d.scale) :
         Math.max(0, Math.ceil((d.bank + rest) / d.scale));
       this.clockEl.dataset.left = String(turnLeft);
       this.clockEl.classList.toggle("low", turnLeft <= 5);
-      this.clockText.textContent = rt("left_s", { seat: d.seat, s: turnLeft }) +
-        (d.bank > 0 ? " (" + rt("bank_s", { s: bankLeft }) + ")" : "");
+      const left = rt("left_s", { seat: d.seat, s: turnLeft });
+      this.clockText.textContent = left + (d.bank > 0 ? " (" + rt("bank_s", { s: bankLeft }) + ")" : "");
+      this.clockShort.textContent = left + (d.bank > 0 ? " " + rt("bank_short", { s: bankLeft }) : "");
     }
 
     close() { clearInterval(this.timer); }

@@ -173,6 +173,7 @@
         else tv.board.append(el);
       }
       el.classList.toggle("mini", !wide && tv.myTurn() && !this.expanded);
+      if (tv.placeToasts) tv.placeToasts();
     }
     toggle() {
       if (!this.el || this.over) return;

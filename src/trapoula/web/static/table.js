@@ -315,11 +315,18 @@
       const high = Math.max(240, Math.floor(window.innerHeight - top - 4));
       this.board.style.setProperty("--board-h", high + "px");
       this.board.style.setProperty("--felt-h", this.felt.offsetHeight + "px");
-      // toasts over the felt's top, clear of the bars, the side column, the hand and buttons
+      if (this.scorecard) this.scorecard.place(); // (which places the toasts when it shows)
+      this.placeToasts();
+    }
+
+    /** Toasts over the felt's top (under a score card docked there), clear of the bars, the
+        side column, the hand and the buttons. */
+    placeToasts() {
       const felt = this.felt.getBoundingClientRect();
-      document.body.style.setProperty("--toast-top", Math.max(0, Math.round(felt.top + 6)) + "px");
+      const card = this.board.querySelector(".scorecard.docked");
+      const above = card ? Math.max(felt.top, card.getBoundingClientRect().bottom) : felt.top;
+      document.body.style.setProperty("--toast-top", Math.max(0, Math.round(above + 6)) + "px");
       document.body.style.setProperty("--toast-x", Math.round(felt.left + felt.width / 2) + "px");
-      if (this.scorecard) this.scorecard.place();
     }
 
     renderTop() {

@@ -245,9 +245,9 @@
 
     burracoCentre() {
       const v = this.view;
-      const wrap = h("div", { class: "bu-centre" });
       const melds = v.melds || {};
       const teams = Object.keys(melds);
+      const wrap = h("div", { class: "bu-centre zones-" + teams.length });
       const mine = this.me ? this.teamOf(this.me) : teams[0];
       const order = teams.filter((x) => x !== mine);
       const legalAdds = this.myTurn() ? this.legal().filter((a) => a.kind === "add") : [];

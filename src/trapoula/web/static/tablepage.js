@@ -251,7 +251,7 @@
       }
     }
 
-    /** Bids, declarations and exchanges of the others as toasts that say who acted. */
+    /** Bids, declarations and exchanges of the others in a bubble at the seat that acted. */
     toastMove(msg) {
       const last = msg.last;
       if (!last || !last.seat || last.seat === msg.you || msg.seq === this.toasted) return;
@@ -260,7 +260,10 @@
       const words = String(last.action).split(" ").slice(2);
       if (["take", "name", "declare", "exchange", "redeal"].includes(kind) || words.includes("bourlot") ||
           words.includes("declare")) {
-        toast(this.view.historyLine(last.seat + " " + last.action).textContent);
+        const text = this.view.historyLine(last.seat + " " + last.action).textContent;
+        const box = document.querySelector('.felt .seat[data-seat="' + last.seat + '"]');
+        if (box) TP.bubble(box, text);
+        else toast(text);
       }
     }
 

@@ -79,6 +79,30 @@
     box.append(el);
     setTimeout(() => el.remove(), kind === "error" ? 6000 : 3500);
   }
+  /** What a seat just said (a bid, a declaration) in a small bubble at its box on the felt,
+      like a word across a card table: under the box (over it when the box is at the felt's
+      bottom), inside the felt, gone after a moment; one bubble a seat. */
+  function bubble(anchor, text) {
+    const felt = anchor.closest(".felt");
+    if (!felt) { toast(text); return; }
+    const seat = anchor.dataset.seat || "";
+    for (const old of document.querySelectorAll(".bubble")) {
+      if (old.dataset.seat === seat) old.remove();
+    }
+    const el = h("div", { class: "bubble", role: "status", text: text, dataset: { seat: seat } });
+    const r = anchor.getBoundingClientRect();
+    el.style.maxWidth = Math.round(Math.max(r.width + 32, 130)) + "px"; // (about the box's width)
+    document.body.append(el);
+    const f = felt.getBoundingClientRect();
+    const w = el.offsetWidth;
+    const hgt = el.offsetHeight;
+    const x = Math.max(f.left + 4, Math.min(f.right - 4 - w, r.left + r.width / 2 - w / 2));
+    let y = r.bottom + 4;
+    if (y + hgt > f.bottom - 4) y = r.top - 4 - hgt;
+    el.style.left = Math.round(x) + "px";
+    el.style.top = Math.round(Math.max(f.top + 2, y)) + "px";
+    setTimeout(() => el.remove(), 3500);
+  }
   /* ---- signals: reduced motion, an optional tone on "your turn" ---- */
   function reducedMotion() {
     return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -150,5 +174,5 @@
     return out;
   }
 
-  Object.assign(TP, { h, api, toast, copy, LS, seatFor, saveSeat, reducedMotion, beep, applyDelta });
+  Object.assign(TP, { h, api, toast, bubble, copy, LS, seatFor, saveSeat, reducedMotion, beep, applyDelta });
 })();
