@@ -45,7 +45,7 @@
       "Prese di {side}"],
     sc_q_decl: ["Declarations of {side}", "Δηλώσεις: {side}", "Объявления: {side}",
       "Dichiarazioni di {side}"],
-    sc_q_ante: ["Ante", "Πάσο (ante)", "Анте", "Posta (ante)"],
+    sc_q_ante: ["Ante", "Πάσο", "Анте", "Posta"],
     sc_q_play: ["{side}: cards exchanged, or fold", "{side}: φύλλα που άλλαξε, ή πάσο",
       "{side}: сколько карт сменил, или пас", "{side}: carte cambiate, o passa"],
     sc_q_melds: ["{side}: points of the melds", "{side}: πόντοι στα τραπέζια", "{side}: очки в комбинациях",

@@ -60,7 +60,9 @@
           h("label", { for: "night-scoring", text: t("cn_scoring") }), scoring,
           h("label", { for: "night-starts", text: t("cn_starts") }), starts),
         h("button", { id: "night-create", class: "btn primary", text: t("cn_create"), onclick: async () => {
-          const body = { title: title.value.trim(), game: game.value, system: system.value,
+          // an untitled night is named in the page's language: the game and the day
+          const body = { title: title.value.trim() || t("game_" + game.value) + " " +
+            new Date().toLocaleDateString(), game: game.value, system: system.value,
             scoring: scoring.value };
           if (starts.value) body.starts = new Date(starts.value).getTime() / 1000;
           const club = new URLSearchParams(location.search).get("club"); // from a club's page
