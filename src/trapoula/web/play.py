@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError, NotYourTurnError, ParseError
 from trapoula.web.conn import Connection
+from trapoula.web.people.settle import settle_later
 from trapoula.web.protocol import ProtocolError
 from trapoula.web.table import Table, apply_as, with_status
 
@@ -134,6 +135,7 @@ class PlayMixin:
             except Exception as exc:  # the log is the truth: a replay finds the game over
                 self._db_failed(exc, "marking a table finished")
             table.set_row(with_status(table.row, "finished"))
+            settle_later(self, table)  # ratings and history (web/people/settle.py)
         self._turn_done(table, seat)
         self._arm_clock(table)
         self._broadcast(table)
