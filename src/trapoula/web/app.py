@@ -33,6 +33,8 @@ from trapoula.web.diagnostics import start_from_env
 from trapoula.web.guard import SameOrigin, browser_allowed, client_key
 from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
+from trapoula.web.people.auth import account_of
+from trapoula.web.people.routes_accounts import account_routes
 from trapoula.web.protocol import error_message
 from trapoula.web.pwa import manifest_route, service_worker_route
 from trapoula.web.service import ServiceError, TableService
@@ -268,7 +270,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         try:
             if request.method == "POST":
                 body = await _body(request, body_timeout)
-                return JSONResponse(await service.create_table(body, _address(request)))
+                return JSONResponse(await service.create_table(body, _address(request),
+                                                               await account_of(request)))
             status = request.query_params.get("status")
             if status not in (None, "open", "playing", "finished"):
                 return _error(400, "bad_request", "status is open, playing or finished")
@@ -282,7 +285,8 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
             if not isinstance(body, dict):
                 raise ServiceError(400, "bad_request", "send {'name': ..., 'seat': ...}")
             out = await service.join(request.path_params["code"], body.get("name"),
-                                     body.get("seat"), _address(request), body.get("commit"))
+                                     body.get("seat"), _address(request), body.get("commit"),
+                                     await account_of(request))
             return JSONResponse(out)
         except ServiceError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -426,11 +430,13 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         Route("/api/tables/{table_id}/rematch", api_rematch, methods=["POST"]),
         Route("/api/strings", api_strings),
         WebSocketRoute("/ws/{table_id}", ws_table),
+        *account_routes(service),
     ]
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
                         name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.ipv6_prefix = ipv6_prefix
+    app.state.service = service  # for web/people/auth.py's account_of
     app.add_middleware(SameOrigin, allowed_origins=allowed_origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(KeepRawSend)

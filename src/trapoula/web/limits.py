@@ -57,6 +57,10 @@ class Limits:
     open_ttl: float = 1800.0  # seconds an open table nobody joins waits before it expires
     idle_ttl: float = 900.0  # seconds a running table with no person connected is kept
     reveal_seconds: float = 30.0  # seconds the seats have to send their values for the seed
+    signins_per_minute: int = 10  # sign-ins, registrations, password checks (web/people)
+    signin_failures: int = 5  # failed sign-ins of one account, then one a minute
+    accounts_per_hour: int = 5  # accounts registered
+    account_calls_per_minute: int = 120  # other requests of the account API
 
 
 LIMIT_HELP = {
@@ -77,6 +81,13 @@ LIMIT_HELP = {
     "idle_ttl": "seconds a table nobody is connected to is kept before it is abandoned",
     "reveal_seconds": "seconds the seats have to send their values for the seed once every "
                       "commitment is shown (a value not sent by then is withheld)",
+    "signins_per_minute": "sign-ins, registrations and password checks one address may try a "
+                          "minute",
+    "signin_failures": "failed sign-ins of one account (from any address) before each further "
+                       "try waits a minute",
+    "accounts_per_hour": "accounts one address may register an hour",
+    "account_calls_per_minute": "other requests to the account API one address may make a "
+                                "minute",
 }
 
 

@@ -41,6 +41,7 @@ from trapoula.web.table import (
 )
 
 if TYPE_CHECKING:
+    from trapoula.web.people.rows import Account
     from trapoula.web.service import TableService
 
 __all__ = ["LobbyMixin"]
@@ -51,9 +52,10 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 class LobbyMixin:
     """Tables and seats of :class:`~.service.TableService` (see the module docstring)."""
 
-    async def create_table(self: TableService, spec: dict[str, Any], address: str | None = None
-                           ) -> dict[str, Any]:
-        """Create a table from ``{"game","preset","options","seats","name","seat","table"}``."""
+    async def create_table(self: TableService, spec: dict[str, Any], address: str | None = None,
+                           account: Account | None = None) -> dict[str, Any]:
+        """Create a table from ``{"game","preset","options","seats","name","seat","table"}``;
+        ``account``: the signed-in creator (his seat gets his account and name)."""
         if not isinstance(spec, dict):
             raise ServiceError(400, "bad_request", "send a JSON object")
         game_name = spec.get("game", "bourloto")
@@ -80,7 +82,7 @@ class LobbyMixin:
         player = None
         if want is not None:
             try:
-                player = clean_name(spec.get("name"))
+                player = clean_name(spec.get("name") if account is None else account.name)
             except LimitError as exc:
                 raise ServiceError(400, "bad_name", str(exc)) from None
         seed = spec.get("seed")
@@ -112,7 +114,8 @@ class LobbyMixin:
             raise ServiceError(429, "too_many", str(exc)) from None
         token = secrets.token_urlsafe(24) if want is not None else None
         seats = [
-            s.__class__(s.seat, s.kind, player or "", token_hash=hash_token(token))
+            s.__class__(s.seat, s.kind, player or "", token_hash=hash_token(token),
+                        account_id=account.account_id if account is not None else None)
             if s.seat == want and token is not None else s
             for s in seats
         ]
@@ -153,16 +156,18 @@ class LobbyMixin:
         return table is not None and not table.state.is_over
 
     async def join(self: TableService, code: str, name: Any, seat: Any = None,
-                   address: str | None = None, commit: Any = None) -> dict[str, Any]:
+                   address: str | None = None, commit: Any = None,
+                   account: Account | None = None) -> dict[str, Any]:
         """Take a free human seat (the first one when ``seat`` is None); ``commit``: the
-        seat's commitment to its value for the seed (web/dealing.py)."""
+        seat's commitment to its value for the seed (web/dealing.py); ``account``: the
+        signed-in player (the seat gets his account and his name, not ``name``)."""
         table_id = await self._db_try("joining", self.store.find_code, code)
         if table_id is None:
             table_id = code if await self._db_try("joining", self.store.get_table, code) else None
         if table_id is None:
             raise ServiceError(404, "not_found", f"no table with code {code!r}")
         try:
-            player = clean_name(name)
+            player = clean_name(name if account is None else account.name)
         except LimitError as exc:
             raise ServiceError(400, "bad_name", str(exc)) from None
         if seat is not None and not isinstance(seat, str):
@@ -192,7 +197,9 @@ class LobbyMixin:
             raise ServiceError(429, "too_many", str(exc)) from None
         token = secrets.token_urlsafe(24)
         if not await self._db_try("joining", self.store.set_seat, table_id, seat, player,
-                                  hash_token(token), write=True):
+                                  hash_token(token),
+                                  account.account_id if account is not None else None,
+                                  write=True):
             raise ServiceError(409, "seat_taken", f"seat {seat} is taken; free seats: {free}")
         self.quotas.take_seat(address, table_id, seat, self._holds)
         self._forget_seat_clock(table, seat)  # an open seat a bot played: the newcomer's

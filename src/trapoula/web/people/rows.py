@@ -72,6 +72,19 @@ class People(Protocol):
         """Sign out one session (``token_hash``) or all of an account's; how many went."""
         ...
 
+    def purge_sessions(self, now: float) -> int:
+        """Forget the sessions that ended before ``now``; how many went."""
+        ...
+
+    def list_accounts(self, search: str = "", limit: int = 50) -> list[Account]:
+        """Accounts whose name contains ``search`` (without regard to case), oldest first."""
+        ...
+
+    def rename_seats(self, account_id: str, name: str) -> int:
+        """Give every seat the account holds or held the name ``name`` (an account deleted:
+        its games stay, under its anonymous name); how many seats."""
+        ...
+
     def seats_of(self, account_id: str, limit: int = 100) -> list[tuple[str, str]]:
         """``(table_id, seat)`` of the seats an account holds or held, newest tables first."""
         ...

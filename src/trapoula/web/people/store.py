@@ -83,6 +83,27 @@ class MemoryPeople(MemoryRatings):
                 del self._sessions[h]
             return len(gone)
 
+    def purge_sessions(self, now: float) -> int:
+        with self._lock:
+            gone = [h for h, s in self._sessions.items() if s.expires <= now]
+            for h in gone:
+                del self._sessions[h]
+            return len(gone)
+
+    def list_accounts(self, search: str = "", limit: int = 50) -> list[Account]:
+        key = name_key(search)
+        found = [a for a in self._accounts.values() if key in a.key]
+        return sorted(found, key=lambda a: (a.created, a.account_id))[:limit]
+
+    def rename_seats(self, account_id: str, name: str) -> int:
+        n = 0
+        for t in self._tables.list_tables(open_only=False, limit=1 << 62):
+            for s in t.seats:
+                if s.account_id == account_id:
+                    self._tables.put_seat(t.table_id, replace(s, name=name))
+                    n += 1
+        return n
+
     def seats_of(self, account_id: str, limit: int = 100) -> list[tuple[str, str]]:
         out = [(t.table_id, s.seat)
                for t in self._tables.list_tables(open_only=False, limit=1 << 62)
@@ -132,6 +153,7 @@ class SqlPeople(SqlRatings):
             "seats", md,
             sa.Column("table_id", sa.String(32), primary_key=True),
             sa.Column("seat", sa.String(8), primary_key=True),
+            sa.Column("name", sa.String(64)),
             sa.Column("token_hash", sa.String(128)),
             sa.Column("account_id", sa.String(32)),
         )
@@ -224,6 +246,34 @@ class SqlPeople(SqlRatings):
                 return int(c.execute(q).rowcount)
         except self._errors as exc:
             raise self._fail("drop_sessions", exc) from exc
+
+    def purge_sessions(self, now: float) -> int:
+        s = self.sessions
+        try:
+            with self.engine.begin() as c:
+                return int(c.execute(s.delete().where(s.c.expires <= now)).rowcount)
+        except self._errors as exc:
+            raise self._fail("purge_sessions", exc) from exc
+
+    def list_accounts(self, search: str = "", limit: int = 50) -> list[Account]:
+        a = self.accounts
+        key = name_key(search).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        q = (self._sa.select(a).where(a.c.name_key.like(f"%{key}%", escape="\\"))
+             .order_by(a.c.created, a.c.account_id).limit(limit))
+        try:
+            with self.engine.connect() as c:
+                return [self._account(r) for r in c.execute(q)]
+        except self._errors as exc:
+            raise self._fail("list_accounts", exc) from exc
+
+    def rename_seats(self, account_id: str, name: str) -> int:
+        s = self.seats
+        try:
+            with self.engine.begin() as c:
+                return int(c.execute(s.update().where(s.c.account_id == account_id)
+                                     .values(name=name)).rowcount)
+        except self._errors as exc:
+            raise self._fail("rename_seats", exc) from exc
 
     def seats_of(self, account_id: str, limit: int = 100) -> list[tuple[str, str]]:
         s, t = self.seats, self.tables
