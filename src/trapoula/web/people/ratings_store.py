@@ -107,7 +107,8 @@ class MemoryRatings:
                     limit: int = 50) -> tuple[int, list[Standing]]:
         ratings = self._rating_state()[0]
         rows = sorted((st for (_, g, p), st in list(ratings.items())
-                       if g == game and p == preset), key=lambda st: (-st.ordinal, st.subject))
+                       if g == game and p == preset), key=lambda st: (st.ordinal, st.subject),
+                      reverse=True)
         return len(rows), [self._named(st) for st in rows[offset:offset + limit]]
 
     def played(self, subject: str, game: str | None = None, preset: str | None = None,
@@ -284,9 +285,14 @@ class SqlRatings:
                                       .where(r.game == game, r.preset == preset)).scalar_one())
         except self._errors as exc:
             raise self._fail("counting ratings", exc) from exc
+        # the page's subjects from the index alone (an offset skips index entries, not joined
+        # rows), then those rows with their names
+        order = (r.ordinal.desc(), r.subject.desc())
+        page = (sa.select(r.subject).where(r.game == game, r.preset == preset)
+                .order_by(*order).offset(offset).limit(limit).scalar_subquery())
         q = (sa.select(r.subject, r.game, r.preset, r.mu, r.sigma, r.matches, r.wins,
-                       r.last_played).where(r.game == game, r.preset == preset)
-             .order_by(r.ordinal.desc(), r.subject).offset(offset).limit(limit))
+                       r.last_played)
+             .where(r.game == game, r.preset == preset, r.subject.in_(page)).order_by(*order))
         return total, self._standings(q)
 
     def played(self, subject: str, game: str | None = None, preset: str | None = None,

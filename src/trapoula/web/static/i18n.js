@@ -229,10 +229,7 @@
       "Το κρατάς: παίξε ένα φύλλο· κανείς δεν βλέπει ότι μπορούσες να αλλάξεις.",
       "Семёрка остаётся: ходите картой; никто не узнает, что вы могли поменяться.",
       "Lo tieni: gioca una carta; nessuno vede che potevi scambiare."],
-  };
-
-  /* Ratings, leaderboard, profiles and full replays (ratings.js, history.js, room.js) */
-  Object.assign(S, {
+    /* ratings, leaderboard, profiles and full replays (ratings.js, history.js, room.js) */
     rt_leaderboard: ["Leaderboard", "Κατάταξη", "Рейтинг игроков", "Classifica"],
     rt_board: ["Game and rules", "Παιχνίδι και κανόνες", "Игра и правила", "Gioco e regole"],
     rt_player: ["Player", "Παίκτης", "Игрок", "Giocatore"],
@@ -281,7 +278,7 @@
       "взятка {trick}: {seat} сыграл {card}", "presa {trick}: {seat} ha giocato {card}"],
     rt_cost: ["cost {lost} (best: {best})", "κόστισε {lost} (καλύτερο: {best})", "стоило {lost} (лучше: {best})",
       "è costata {lost} (meglio: {best})"],
-  });
+  };
 
   /* Counted words: per language, a text for each category of Intl.PluralRules (en, el, it:
      one / other; ru: one / few / many / other). TP.tn(key, n, args). */

@@ -36,7 +36,7 @@ def upgrade() -> None:
         sa.Column("wins", sa.Integer, nullable=False, server_default="0"),
         sa.Column("last_played", sa.Float, nullable=False),
     )
-    op.create_index("ix_ratings_board", "ratings", ["game", "preset", "ordinal"])
+    op.create_index("ix_ratings_board", "ratings", ["game", "preset", "ordinal", "subject"])
     op.create_table(
         "rating_history",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
