@@ -90,8 +90,8 @@ def test_a_name_is_taken_once_without_regard_to_case_and_follows_the_rules(web: 
     _register(web, name)
     r = web.post("/api/account/register", json={"name": name.lower(), "password": "x" * 9})
     assert r.status_code == 409 and r.json()["error"] == "name_taken"
-    for bad, code in (("Bot", "bad_name"), ("admin Nikos", "bad_name"), ("a<b>", "bad_name"),
-                      ("player-12ab", "bad_name")):
+    for bad, code in (("Bot", "bad_account_name"), ("admin Nikos", "bad_account_name"),
+                      ("a<b>", "bad_account_name"), ("player-12ab", "bad_account_name")):
         r = web.post("/api/account/register", json={"name": bad, "password": "long enough"})
         assert (r.status_code, r.json()["error"]) == (400, code), bad
     r = web.post("/api/account/register", json={"name": _name(), "password": "short"})
@@ -155,9 +155,20 @@ def test_a_guest_who_registers_keeps_his_seats(web: Any, store: Any) -> None:
     assert web.post("/api/account/claim", json={"seats": [held]}).json() == {"claimed": 0}
 
 
-def test_claim_and_password_need_a_signed_in_browser(web: Any) -> None:
-    r = web.post("/api/account/claim", json={"seats": []})
-    assert (r.status_code, r.json()["error"]) == (401, "signed_out")
+def test_claim_languages_and_password_need_a_signed_in_browser(web: Any) -> None:
+    for path, body in (("claim", {"seats": []}), ("languages", {"languages": ["el"]}),
+                       ("password", {"old": "x" * 8, "new": "y" * 8})):
+        r = web.post(f"/api/account/{path}", json=body)
+        assert (r.status_code, r.json()["error"]) == (401, "signed_out"), path
+
+
+def test_the_languages_spoken_are_saved(web: Any, store: Any) -> None:
+    me = _register(web, _name(), languages=["en"]).json()["account"]
+    r = web.post("/api/account/languages", json={"languages": ["RU", "it", "ru"]})
+    assert r.status_code == 200 and r.json()["account"]["languages"] == ["ru", "it"]
+    assert people_of(store).get_account(me["id"]).languages == ("ru", "it")
+    r = web.post("/api/account/languages", json={"languages": ["<script>"]})
+    assert (r.status_code, r.json()["error"]) == (400, "bad_request")
 
 
 def test_a_new_password_ends_the_other_sessions(web: Any, store: Any) -> None:
@@ -194,6 +205,8 @@ def test_a_deleted_account_is_anonymous_and_its_seats_are_renamed(web: Any, stor
     assert (gone.name, gone.password_hash, gone.status) == (anon, None, "deleted")
     assert people.find_account(name) is None
     assert store.get_table(t["table_id"]).seats[0].name == anon
+    running = web.app.state.service.tables[t["table_id"]]  # the table in play shows it too
+    assert running.row.seats[0].name == anon
     r = web.post("/api/account/signin", json={"name": anon, "password": "correct horse"})
     assert r.status_code == 401
     _register(web, name)  # the name is free again
@@ -234,3 +247,99 @@ def test_sign_in_attempts_are_limited_per_address_and_per_account() -> None:
         _register(c, _name())
         r = c.post("/api/account/register", json={"name": _name(), "password": "long enough"})
         assert r.status_code == 429 and "new accounts an hour" in r.json()["message"]
+
+
+def test_a_sign_in_replaces_the_hash_made_with_older_parameters(store: Any) -> None:
+    import uuid as _uuid
+
+    from trapoula.web.app import create_app
+    from trapoula.web.people.passwords import Params, Passwords
+    from trapoula.web.people.rows import Account
+    from trapoula.web.service import TableService
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    people = people_of(store)
+    name = _name()
+    old = Passwords(FAST).hash("correct horse")
+    people.add_account(Account(_uuid.uuid4().hex, name, old, 1.0))
+    newer = Params(time_cost=2, memory_cost=2048, parallelism=1)  # the server's, since
+    svc = TableService(store, bot_delay=0)
+    svc.password_params = newer  # type: ignore[attr-defined]
+    with TestClient(create_app(svc), headers=PAGE) as c:
+        r = c.post("/api/account/signin", json={"name": name, "password": "correct horse"})
+        assert r.status_code == 200
+        rehashed = people.find_account(name).password_hash
+        assert rehashed != old and "m=2048,t=2,p=1" in rehashed
+        assert Passwords(newer).verify(rehashed, "correct horse")
+        r = c.post("/api/account/signin", json={"name": name, "password": "correct horse"})
+        assert people.find_account(name).password_hash == rehashed  # current: kept
+
+
+def test_signing_in_again_ends_the_browsers_previous_session(web: Any, store: Any) -> None:
+    a, b = _name(), _name()
+    me = _register(web, a).json()["account"]
+    _register(web, b)  # the same browser, another account: a's session there ends
+    assert people_of(store).drop_sessions(me["id"]) == 0
+    assert web.get("/api/account").json()["account"]["name"] == b
+
+
+def test_account_of_reads_a_websockets_cookie(store: Any) -> None:
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    from trapoula.web.people.auth import account_of
+
+    async def who(ws: WebSocket) -> None:
+        await ws.accept()
+        found = await account_of(ws)
+        await ws.send_json({"name": None if found is None else found.name})
+        await ws.close()
+
+    with _client(store) as c:
+        c.app.router.routes.insert(0, WebSocketRoute("/ws-who", who))
+        with c.websocket_connect("/ws-who") as ws:
+            assert ws.receive_json() == {"name": None}
+        name = _name()
+        _register(c, name)
+        with c.websocket_connect("/ws-who") as ws:
+            assert ws.receive_json() == {"name": name}
+
+
+def test_a_session_survives_a_restart_of_the_server(tmp_path: Path) -> None:
+    from trapoula.web.store import SqlStore
+
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    name = _name()
+    with _client(SqlStore(url)) as before:
+        token = _register(before, name).cookies["trapoula_session"]
+    with _client(SqlStore(url)) as after:  # a new process on the same database
+        after.cookies.set("trapoula_session", token)
+        assert after.get("/api/account").json()["account"]["name"] == name
+
+
+def test_a_rematch_gives_the_new_seat_to_the_same_account(tmp_path: Path) -> None:
+    from trapoula.web.store import SqlStore
+
+    store = SqlStore(f"sqlite:///{tmp_path / 'room.db'}")
+    with _client(store) as c:
+        me = _register(c, _name()).json()["account"]
+        bots = [{"kind": "bot", "level": "easy"}] * 3
+        t = c.post("/api/tables", json={"game": "bourloto", "preset": "gr", "seed": 5,
+                                        "seats": [{"kind": "human"}, *bots],
+                                        "options": {"target": 1}, "name": "x"}).json()
+        with c.websocket_connect(f"/ws/{t['table_id']}?token={t['token']}") as ws:
+            for _ in range(5000):
+                msg = ws.receive_json()
+                if msg.get("type") != "state":
+                    continue
+                if msg["over"]:
+                    break
+                if msg["to_act"] == "P1":
+                    ws.send_json({"type": "act", "action": msg["legal"][0], "seq": msg["seq"]})
+        c.post("/api/account/signout", json={})  # the seat's token is what asks, not a cookie
+        r = c.post(f"/api/tables/{t['table_id']}/rematch", json={"token": t["token"]})
+        assert r.status_code == 200, r.text
+        again = store.get_table(r.json()["table_id"])
+        assert (again.seats[0].name, again.seats[0].account_id) == (me["name"], me["id"])

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import trapoula
 from trapoula.cli import (
+    admin,
     analyse,
     arena,
     conformance,
@@ -65,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_parser(sub)
     train.add_parser(sub)
     db.add_parser(sub)
+    admin.add_parser(sub)
     rules.add_parsers(sub)
     return parser
 

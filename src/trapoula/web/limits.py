@@ -60,7 +60,7 @@ class Limits:
     signins_per_minute: int = 10  # sign-ins, registrations, password checks (web/people)
     signin_failures: int = 5  # failed sign-ins of one account, then one a minute
     accounts_per_hour: int = 5  # accounts registered
-    account_calls_per_minute: int = 120  # other requests of the account API
+    account_calls_per_minute: int = 240  # other requests of the account API
 
 
 LIMIT_HELP = {

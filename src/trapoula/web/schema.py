@@ -96,7 +96,8 @@ def backup(url: str, path: str | Path) -> int:
     """Copy the database at ``url`` into a new SQLite file ``path``; the number of actions.
 
     SQLite is copied page by page by SQLite's online backup (safe while a server writes);
-    another database (PostgreSQL) is copied row by row into a SQLite file of the same schema.
+    another database (PostgreSQL) is copied row by row into a SQLite file of the same schema
+    (every table of it: tables, seats, actions, chat, accounts, sessions...).
     Either way ``trapoula serve --database-url sqlite:///PATH`` serves the copy."""
     import sqlite3
 
@@ -120,9 +121,15 @@ def backup(url: str, path: str | Path) -> int:
         else:
             copy = SqlStore(f"sqlite:///{target}")
             try:
+                # every table of the schema (the copy is at HEAD too), parents first
+                md = sa.MetaData()
+                md.reflect(copy.engine)
                 with source.engine.connect() as src, copy.engine.begin() as dst:
-                    for table in (source.tables, source.seats, source.log, source.chats):
-                        rows = [dict(r._mapping) for r in src.execute(sa.select(table))]
+                    for table in md.sorted_tables:
+                        if table.name == "alembic_version":
+                            continue
+                        rows = [dict(r._mapping) for r in src.execute(sa.select(
+                            sa.table(table.name, *(sa.column(c.name) for c in table.c))))]
                         if rows:
                             dst.execute(table.insert(), rows)
             finally:

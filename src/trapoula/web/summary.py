@@ -34,6 +34,7 @@ import anyio
 from trapoula.core.game import Game
 from trapoula.core.state import GameState
 from trapoula.tui.summary import deal_summary
+from trapoula.web.people.auth import seat_account
 from trapoula.web.serialize import to_json
 from trapoula.web.spec import SETTINGS_KEY, split_options
 from trapoula.web.store import rule_options
@@ -118,6 +119,7 @@ async def rematch(service: Any, table_id: str, token: Any, commit: Any = None
         raise ServiceError(403, "no_seat", "this token holds no seat at this table")
     if not table.state.is_over:
         raise ServiceError(409, "not_finished", "a rematch starts when the game is over")
+    account = await seat_account(service, mine.account_id)  # the same account's seat again
     lock = _LOCKS.setdefault(table_id, asyncio.Lock())
     async with lock:
         new_id = _REMATCH.get(table_id)
@@ -134,7 +136,7 @@ async def rematch(service: Any, table_id: str, token: Any, commit: Any = None
                 spec["table"] = {"clock": settings.clock, "bank": settings.bank,
                                  "hold": settings.hold, "private": settings.private,
                                  "rated": settings.rated}
-            out: dict[str, Any] = await service.create_table(spec)
+            out: dict[str, Any] = await service.create_table(spec, None, account)
             _REMATCH[table_id] = out["table_id"]
             out["created_at"] = time.time()
             return out
@@ -142,5 +144,5 @@ async def rematch(service: Any, table_id: str, token: Any, commit: Any = None
     if row is None:
         raise ServiceError(404, "not_found", "the rematch table is gone")
     joined: dict[str, Any] = await service.join(row.code, mine.name or mine.seat, mine.seat,
-                                                commit=commit)
+                                                commit=commit, account=account)
     return joined

@@ -132,7 +132,9 @@ def stop_server(srv: Server) -> None:
 # every browser of the tests comes from 127.0.0.1: the per-address limits are off here
 # (tests/web/test_serve.py checks them on a server of its own)
 NO_ADDRESS_LIMITS = ("--tables-per-minute", "0", "--joins-per-minute", "0",
-                     "--seats-per-address", "0", "--conns-per-address", "0")
+                     "--seats-per-address", "0", "--conns-per-address", "0",
+                     "--signins-per-minute", "0", "--accounts-per-hour", "0",
+                     "--account-calls-per-minute", "0")
 
 
 @pytest.fixture(scope="session")

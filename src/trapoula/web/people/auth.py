@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COOKIE", "SECURE_COOKIE", "SESSION_DAYS", "account_of", "clear_cookie",
            "cookie_name", "is_https", "may_sign_in", "new_session", "new_token",
-           "people_for", "session_of", "set_cookie", "token_hash"]
+           "people_for", "seat_account", "session_of", "set_cookie", "token_hash"]
 
 COOKIE = "trapoula_session"  # over plain http
 SECURE_COOKIE = "__Host-trapoula_session"  # over https
@@ -148,6 +148,17 @@ async def account_of(conn: HTTPConnection) -> Account | None:
     guest, an expired or signed-out session, or an account suspended, banned or deleted."""
     found = await session_of(conn)
     return None if found is None else found[1]
+
+
+async def seat_account(service: Any, account_id: str | None) -> Account | None:
+    """The account that held a seat, when it may still play (a rematch gives the new seat to
+    the same account; a suspended, banned or deleted one plays it as a guest)."""
+    if account_id is None:
+        return None
+    people: People = people_of(service.store)
+    account: Account | None = await service._db_try("reading an account", people.get_account,
+                                                     account_id)
+    return account if account is not None and may_sign_in(account) is None else None
 
 
 async def new_session(conn: HTTPConnection, account: Account) -> str:

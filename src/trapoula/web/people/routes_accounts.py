@@ -1,5 +1,5 @@
 """The account API (docs/web.md, "Players' home: accounts"): register, sign in and out, who am
-I, change the password, delete the account, claim a guest's seats.
+I, the languages he speaks, change the password, delete the account, claim a guest's seats.
 
 Every route answers JSON; a refusal is ``{"error", "message"}`` with its status (429s also
 ``Retry-After``).  Changing requests are POSTs with a JSON body, so web/guard.py refuses them
@@ -110,8 +110,14 @@ class Accounts:
         self.passwords = Passwords(params)
         self.throttle = Throttle(service.limits)
         self._hashing = anyio.CapacityLimiter(HASHING_AT_ONCE)
-        # checked when a name has no account, so that a sign-in takes as long either way
-        self._dummy = self.passwords.hash(secrets.token_urlsafe(16))
+        self._dummy: str | None = None  # see _dummy_hash
+
+    async def _dummy_hash(self) -> str:
+        """A hash checked when a name has no account, so that a sign-in takes as long either
+        way (made at the first such sign-in, not when the app starts)."""
+        if self._dummy is None:
+            self._dummy = await self._hash(self.passwords.hash, secrets.token_urlsafe(16))
+        return self._dummy
 
     async def _db(self, what: str, fn: Any, *args: Any) -> Any:
         return await self.service._db_try(what, fn, *args)
@@ -131,7 +137,12 @@ class Accounts:
 
     async def _start(self, request: Request, people: People, account: Account,
                      seats: list[tuple[str, str, str]]) -> JSONResponse:
-        """A new session for ``account`` (cookie set), its guest seats claimed."""
+        """A new session for ``account`` (cookie set), its guest seats claimed; the session
+        this browser had (another account's, or a password change's old one) ends."""
+        before = await session_of(request)
+        if before is not None:
+            await self._db("signing in", people.drop_sessions, before[1].account_id,
+                           before[0].token_hash)
         token = await new_session(request, account)
         claimed = await self._db("claiming seats", people.claim_seats, account.account_id,
                                  seats) if seats else 0
@@ -149,7 +160,7 @@ class Accounts:
             name = clean_account_name(body.get("name"))
             password = check_password(body.get("password"), name)
         except (NameError_, PasswordError) as exc:
-            raise ServiceError(400, "bad_name" if isinstance(exc, NameError_)
+            raise ServiceError(400, "bad_account_name" if isinstance(exc, NameError_)
                                else "bad_password", str(exc)) from None
         languages = _languages(body.get("languages"))
         seats = _seats(body.get("seats"))
@@ -177,7 +188,7 @@ class Accounts:
         if account is not None:
             self.throttle.check_account(account.account_id)
         known = account.password_hash if account is not None else None
-        ok = await self._hash(self.passwords.verify, known or self._dummy, password)
+        ok = await self._hash(self.passwords.verify, known or await self._dummy_hash(), password)
         if account is None or known is None or not ok:
             if account is not None:
                 self.throttle.failed(account.account_id)
@@ -215,12 +226,20 @@ class Accounts:
                            account.account_id, seats) if seats else 0
         return JSONResponse({"claimed": n})
 
+    async def languages(self, request: Request, body: dict[str, Any]) -> JSONResponse:
+        """The languages the player speaks (his profile shows them)."""
+        _, account = await self._signed_in(request)
+        account = replace(account, languages=_languages(body.get("languages")))
+        await self._db("saving languages", people_for(request).put_account, account)
+        return JSONResponse({"account": account_json(account)})
+
     async def _check_password(self, request: Request, account: Account, password: Any,
                               address: str | None) -> None:
         self.throttle.attempt(address)
         self.throttle.check_account(account.account_id)
         if not isinstance(password, str) or not await self._hash(
-                self.passwords.verify, account.password_hash or self._dummy, password):
+                self.passwords.verify, account.password_hash or await self._dummy_hash(),
+                password):
             self.throttle.failed(account.account_id)
             raise ServiceError(403, "bad_credentials", "the password is wrong")
 
@@ -318,6 +337,7 @@ def account_routes(service: TableService, params: Params | None = None) -> list[
         route("/api/account/signin", accounts.signin, address=True),
         route("/api/account/signout", accounts.signout),
         route("/api/account/claim", accounts.claim),
+        route("/api/account/languages", accounts.languages),
         route("/api/account/password", accounts.password, address=True),
         route("/api/account/delete", accounts.delete, address=True),
     ]

@@ -39,8 +39,12 @@
         onclick: () => { LS.set("motion", !moving); TP.applyMotionSetting(); this.build(); } });
       head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
+<<<<<<< HEAD
       h("span", { class: "spacer" }), h("a", { id: "nav-leaderboard", class: "btn small", href: "/leaderboard", text: t("rt_leaderboard"),
         onclick: (e) => { e.preventDefault(); leaveTo("/leaderboard"); } }), this.conn, motion, sound, langSel);
+=======
+      h("span", { class: "spacer" }), this.conn, TP.accountButton(), motion, sound, langSel);
+>>>>>>> s15-accounts
     },
     setConn(state) {
       if (!this.conn) return;
@@ -94,13 +98,16 @@
   }
 
   /* ---- boot ---- */
-  Object.assign(TP, { go, page: () => current, setConn: (state) => header.setConn(state) });
+  Object.assign(TP, { go, page: () => current, setConn: (state) => header.setConn(state),
+    // the header and the page again (the signed-in account changed: account.js)
+    refresh: () => { header.build(); if (current && current.relabel) current.relabel(); } });
   async function boot() {
     await TP.loadStrings();
     const saved = LS.get("lang", null);
     const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
     TP.setLang(saved || (TP.LANGS.includes(nav) ? nav : "en"));
     header.build();
+    TP.account.load(); // who is signed in (account.js): the header shows it when it answers
     window.addEventListener("popstate", route);
     route();
     // installable: the service worker keeps the page's own files (never /api or /ws)

@@ -27,6 +27,7 @@
       this.nameInput = h("input", { id: "name", type: "text", maxlength: "24", autocomplete: "nickname",
         value: LS.get("name", ""), placeholder: t("your_name"),
         oninput: (e) => LS.set("name", e.target.value.trim()) });
+      TP.accountName(this.nameInput); // signed in: the account's name (account.js)
       const codeInput = h("input", { id: "code-input", type: "text", maxlength: "32",
         placeholder: t("code"), autocapitalize: "characters" });
       this.tablesBox = h("div", { id: "tables" });

@@ -69,6 +69,7 @@
       this.root.textContent = "";
       const nameInput = h("input", { id: "join-name", type: "text", maxlength: "24",
         value: LS.get("name", ""), placeholder: t("your_name") });
+      TP.accountName(nameInput); // signed in: the account's name (account.js)
       const seatSel = h("select", { id: "join-seat" });
       for (const s of listing.seats.filter((x) => !x.taken)) {
         seatSel.append(h("option", { value: s.seat, text: s.seat }));
