@@ -81,6 +81,30 @@ def analyse_deal(game: Any, start: Any, acts: list[tuple[int, str, str]], deal: 
             "available": game.name in ("bourloto", "bourre")}
 
 
+def profile(people: Any, name: str) -> dict[str, Any] | None:
+    """A player's profile (None: no such player), read in one go (a worker thread)."""
+    if name.startswith(BOT_PREFIX):
+        subject = name
+        out: dict[str, Any] = {"name": subject_name(name, name), "bot": True, "languages": [],
+                               "member_since": None}
+    else:
+        account = people.find_account(name)
+        if account is None or account.status == "deleted":
+            return None
+        subject = account.account_id
+        out = {"name": account.name, "bot": False, "languages": list(account.languages),
+               "member_since": account.created}
+    games = []
+    for st in people.standings(subject):
+        hist = people.played(subject, st.game, st.preset, HISTORY_POINTS)
+        games.append({**standing_json(st), "history": [
+            {"ts": p.ts, "rating": played_json(p)["rating"]} for p in reversed(hist)
+            if p.rated]})
+    recent = people.played(subject, None, None, RECENT)
+    out.update(games=games, recent=[played_json(p) for p in recent])
+    return out
+
+
 class Ratings:
     """The ratings API over a service (its store's players' home)."""
 
@@ -140,28 +164,11 @@ class Ratings:
                      for k, st in enumerate(rows)]})
 
     async def player(self, request: Request) -> JSONResponse:
-        name = request.path_params["name"]
         people = people_for(self.service.store)
-        if name.startswith(BOT_PREFIX):
-            subject, out = name, {"name": subject_name(name, name), "bot": True,
-                                  "languages": [], "member_since": None}
-        else:
-            account = await self._db("reading a player", people.find_account, name)
-            if account is None or account.status == "deleted":
-                raise ServiceError(404, "not_found", f"no player named {name!r}")
-            subject = account.account_id
-            out = {"name": account.name, "bot": False, "languages": list(account.languages),
-                   "member_since": account.created}
-        standings = await self._db("reading a player", people.standings, subject)
-        games = []
-        for st in standings:
-            hist = await self._db("reading a player", people.played, subject, st.game,
-                                  st.preset, HISTORY_POINTS)
-            games.append({**standing_json(st), "history": [
-                {"ts": p.ts, "rating": played_json(p)["rating"]}
-                for p in reversed(hist) if p.rated]})
-        recent = await self._db("reading a player", people.played, subject, None, None, RECENT)
-        out.update(games=games, recent=[played_json(p) for p in recent])
+        out = await self._db("reading a player", profile, people, request.path_params["name"])
+        if out is None:
+            raise ServiceError(404, "not_found",
+                               f"no player named {request.path_params['name']!r}")
         return JSONResponse(out)
 
     async def analysis(self, request: Request, address: str | None) -> JSONResponse:
