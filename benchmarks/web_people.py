@@ -101,8 +101,9 @@ def fill(store: SqlStore, accounts: int, matches: int, seed: int = 1) -> list[st
     with store.engine.begin() as c:
         for k in range(0, len(rows), 20000):
             c.execute(ratings.insert(), rows[k:k + 20000])
-        if store.engine.dialect.name == "postgresql":
-            c.execute(sa.text("ANALYZE"))
+    if store.engine.dialect.name == "postgresql":  # as autovacuum would, after a bulk load
+        with store.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+            c.execute(sa.text("VACUUM ANALYZE"))
     return names
 
 
