@@ -101,30 +101,31 @@ def test_s_ratings_the_rating_api_answers_429_past_its_limit(
     assert int(answers[3].headers["Retry-After"]) >= 1
 
 
-def _all_bots(c: TestClient, seed: int) -> str:
-    r = c.post("/api/tables", json={
-        "game": "bourloto", "preset": "ru", "seed": seed,
-        "seats": [{"kind": "bot", "level": "easy"}] * 4, "table": {"clock": 60}})
-    assert r.status_code == 200, r.text
-    return str(r.json()["table_id"])
-
-
 def test_s_ratings_the_full_replay_and_analysis_only_once_the_match_is_over(
         client: TestClient) -> None:
+    r = client.post("/api/tables", json={
+        "game": "bourloto", "preset": "ru", "seed": 11, "name": "Ana", "seat": "P1",
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * 3,
+        "table": {"clock": 120}})
+    assert r.status_code == 200, r.text
+    made = r.json()
+    tid = made["table_id"]
     svc = client.app.state.service
-    tid = _all_bots(client, 11)
-    table = svc.tables.get(tid)
-    # while it plays: no replay, no analysis, and the public steps hold no hand
-    if table is not None and not table.state.is_over:
-        assert client.get(f"/api/tables/{tid}/replay", params={"seq": 0}).status_code == 404
-        assert client.get(f"/api/tables/{tid}/analysis").status_code == 404
-    deadline = time.monotonic() + 120
-    while client.get(f"/api/tables/{tid}").json()["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    # while it plays (P1's person has not moved): no replay, no analysis, no record
+    assert not svc.tables[tid].state.is_over
+    for path in (f"/api/tables/{tid}/replay?seq=0", f"/api/tables/{tid}/replay",
+                 f"/api/tables/{tid}/analysis?deal=1", f"/api/tables/{tid}/record"):
+        got = client.get(path)
+        assert got.status_code == 404 and got.json()["error"] == "not_finished", path
+    with client.websocket_connect(f"/ws/{tid}?token={made['token']}") as ws:
+        ws.send_json({"type": "autoplay"})  # the bot plays P1: the match runs to its end
+        deadline = time.monotonic() + 120
+        while client.get(f"/api/tables/{tid}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
     frame = client.get(f"/api/tables/{tid}/replay", params={"seq": 0}).json()
     hands = {s: v.get("hand") for s, v in frame["views"].items()}
-    assert all(hands[s] for s in ("P1", "P2", "P3", "P4"))  # every hand, once over
+    assert all(len(hands[s]) >= 5 for s in ("P1", "P2", "P3", "P4"))  # every hand, once over
     assert not frame["public"].get("hand")
     got = client.get(f"/api/tables/{tid}/analysis", params={"deal": 1})
     assert got.status_code == 200, got.text

@@ -191,6 +191,8 @@ class PlayMixin:
                         self._forget_auto(table, str(msg["seat"]))
                 self._arm_clock(table)
                 self._broadcast(table)
+                if table.state.is_over:  # settled once, whichever process tries first
+                    settle_later(self, table)
             self._kick_bots(table)  # the owner's bots play on (web/owners.py)
 
     # --- sending ------------------------------------------------------------------------------

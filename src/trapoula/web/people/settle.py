@@ -58,20 +58,32 @@ def _remember(service: Any, table_id: str) -> None:
 
 
 def settle_later(service: Any, table: Any) -> None:
-    """Settle in the background, retrying a failing database a few times."""
+    """Settle in the background (one task per table at a time), retrying a failing database
+    a few times."""
+    if table.table_id in _seen(service):
+        return
+    running: set[str] | None = getattr(service, "_settling_ids", None)
+    if running is None:
+        running = service._settling_ids = set()
+    if table.table_id in running:
+        return
+    running.add(table.table_id)
 
     async def run() -> None:
         delay = 0.5
-        for _ in range(8):
-            try:
-                await settle_table(service, table)
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("settling table %s failed; retrying", table.table_id)
-                await asyncio.sleep(delay)
-                delay = min(10.0, delay * 2)
+        try:
+            for _ in range(8):
+                try:
+                    await settle_table(service, table)
+                    return
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("settling table %s failed; retrying", table.table_id)
+                    await asyncio.sleep(delay)
+                    delay = min(10.0, delay * 2)
+        finally:
+            running.discard(table.table_id)
 
     service._spawn(run())
 
