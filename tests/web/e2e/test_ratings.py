@@ -56,6 +56,11 @@ def test_a_rated_match_on_the_profile_the_leaderboard_and_its_full_replay(
     row.wait_for()
     assert row.locator(".rating").inner_text() == rating
     assert page.locator("#leaderboard tr[data-name='bot (easy)']").count() == 1
+    page.select_option("#lang", "el")  # the page's words in the page's language
+    page.wait_for_selector("h2:has-text('Κατάταξη')")
+    assert "Παίκτης" in page.locator("#leaderboard").inner_text()
+    assert "easy" not in page.locator("#leaderboard tr.bot").inner_text()
+    page.select_option("#lang", "en")
     row.locator("a").click()
     page.wait_for_selector("#profile-name")
 

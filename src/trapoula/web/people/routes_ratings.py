@@ -51,6 +51,7 @@ def standing_json(st: Standing) -> dict[str, Any]:
             "mu": round(st.mu, 3), "sigma": round(st.sigma, 3), "matches": st.matches,
             "wins": st.wins, "last_played": st.last_played, "provisional": provisional(st),
             "bot": st.subject.startswith(BOT_PREFIX),
+            "level": st.subject[len(BOT_PREFIX):] if st.subject.startswith(BOT_PREFIX) else None,
             "name": subject_name(st.subject, st.name)}
 
 
@@ -117,6 +118,7 @@ class Ratings:
         self._one = anyio.CapacityLimiter(1)
         self.waiting = 0
         self._boards: dict[tuple[str, str], bool] = {}
+        self._defaults: dict[str, str] = {}
 
     def call(self, address: str | None) -> None:
         Throttle._take(self._calls, address, CALLS_PER_MINUTE, 60.0,
@@ -125,6 +127,19 @@ class Ratings:
 
     async def _db(self, what: str, fn: Any, *args: Any) -> Any:
         return await self.service._db_try(what, fn, *args)
+
+    def _default_preset(self, game: str) -> str:
+        got = self._defaults.get(game)
+        if got is None:
+            import trapoula
+
+            try:
+                got = str(trapoula.make(game).preset)
+            except Exception:
+                got = ""
+            if len(self._defaults) < 100:
+                self._defaults[game] = got
+        return got
 
     def _board_ok(self, game: str, preset: str) -> bool:
         got = self._boards.get((game, preset))
@@ -143,12 +158,7 @@ class Ratings:
         q = request.query_params
         game, preset = q.get("game", "bourloto"), q.get("preset", "")
         if not preset:
-            import trapoula
-
-            try:
-                preset = trapoula.make(game).preset
-            except Exception:
-                preset = ""
+            preset = self._default_preset(game)
         if not self._board_ok(game, preset):
             raise ServiceError(400, "bad_request", "game and preset: a game and one of its "
                                "presets (GET /api/games lists them)")

@@ -39,12 +39,8 @@
         onclick: () => { LS.set("motion", !moving); TP.applyMotionSetting(); this.build(); } });
       head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
-<<<<<<< HEAD
       h("span", { class: "spacer" }), h("a", { id: "nav-leaderboard", class: "btn small", href: "/leaderboard", text: t("rt_leaderboard"),
-        onclick: (e) => { e.preventDefault(); leaveTo("/leaderboard"); } }), this.conn, motion, sound, langSel);
-=======
-      h("span", { class: "spacer" }), this.conn, TP.accountButton(), motion, sound, langSel);
->>>>>>> s15-accounts
+        onclick: (e) => { e.preventDefault(); leaveTo("/leaderboard"); } }), this.conn, TP.accountButton(), motion, sound, langSel);
     },
     setConn(state) {
       if (!this.conn) return;

@@ -67,7 +67,8 @@
         h("tr", {}, h("th", { text: "#" }), h("th", { text: t("rt_player") }), h("th", { text: t("rt_rating") }),
           h("th", { text: t("rt_matches") }), h("th", { text: t("rt_wins") })));
       for (const r of d.rows) {
-        const name = r.profile ? link(r.profile, r.name) : h("span", { text: r.name });
+        const shown = r.bot && TP.botLevel ? TP.botLevel(r.level) : r.name; // "bot, easy" in the page's language
+        const name = r.profile ? link(r.profile, r.name) : h("span", { text: shown });
         table.append(h("tr", { class: (r.provisional ? "provisional" : "") + (r.bot ? " bot" : ""), dataset: { name: r.name } },
           h("td", { text: String(r.rank) }), h("td", {}, name),
           h("td", { class: "rating", text: ratingText(r), title: r.provisional ? t("rt_provisional") : "" }),
