@@ -8,6 +8,7 @@ import time
 import uuid
 import warnings
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -74,6 +75,13 @@ def test_s_ratings_the_leaderboard_and_a_profile(api: tuple[TestClient, Any]) ->
                                               "offset": 1, "limit": 1}).json()
     assert page2["rows"][0]["rank"] == 2 and len(page2["rows"]) == 1
 
+    # a deleted account stays on the board under its anonymous name, without a profile
+    gone = people.get_account(ids[1])
+    people.put_account(replace(gone, name="player-" + uuid.uuid4().hex[:6], status="deleted"))
+    rows = {r["name"]: r for r in c.get("/api/leaderboard", params={
+        "game": "bourre", "preset": preset, "limit": 100}).json()["rows"]}
+    assert rows[people.get_account(ids[1]).name]["profile"] is None
+    assert c.get(f"/api/players/{people.get_account(ids[1]).name}").status_code == 404
     prof = c.get(f"/api/players/{names[0].upper()}")
     assert prof.status_code == 200
     p = prof.json()

@@ -96,7 +96,8 @@ class MemoryRatings:
 
     def _named(self, st: Standing) -> Standing:
         acc = self._accounts.get(st.subject)
-        return replace(st, name=acc.name if acc is not None else st.subject)
+        return replace(st, name=acc.name if acc is not None else st.subject,
+                       gone=acc is not None and acc.status == "deleted")
 
     def standings(self, subject: str) -> list[Standing]:
         ratings = self._rating_state()[0]
@@ -256,7 +257,7 @@ class SqlRatings:
     def _standings(self, q: Any) -> list[Standing]:
         ratings = self._rating_tables()[0]
         a = self.accounts
-        q = q.add_columns(a.c.name).select_from(
+        q = q.add_columns(a.c.name, a.c.status).select_from(
             ratings.outerjoin(a, a.c.account_id == ratings.c.subject))
         try:
             with self.engine.connect() as c:
@@ -265,7 +266,8 @@ class SqlRatings:
             raise self._fail("reading ratings", exc) from exc
         return [Standing(x.subject, x.game, x.preset, float(x.mu), float(x.sigma),
                          int(x.matches), int(x.wins), float(x.last_played),
-                         x.name if x.name is not None else x.subject) for x in rows]
+                         x.name if x.name is not None else x.subject,
+                         x.status == "deleted") for x in rows]
 
     def standings(self, subject: str) -> list[Standing]:
         ratings = self._rating_tables()[0]

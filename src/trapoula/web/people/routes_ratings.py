@@ -170,7 +170,7 @@ class Ratings:
             "game": game, "preset": preset, "total": total, "offset": offset, "limit": limit,
             "rows": [{"rank": offset + k + 1, **standing_json(st),
                       "profile": f"/players/{subject_name(st.subject, st.name)}"
-                      if not st.subject.startswith(BOT_PREFIX) else None}
+                      if not st.subject.startswith(BOT_PREFIX) and not st.gone else None}
                      for k, st in enumerate(rows)]})
 
     async def player(self, request: Request) -> JSONResponse:

@@ -41,6 +41,7 @@ class Standing:
     wins: int = 0
     last_played: float = 0.0
     name: str = ""
+    gone: bool = False  # a deleted account (its anonymous name, no profile)
 
     @property
     def ordinal(self) -> float:
