@@ -38,6 +38,7 @@ from trapoula.web.people.auth import account_of
 from trapoula.web.people.routes_accounts import account_routes
 from trapoula.web.people.routes_social import social_routes
 from trapoula.web.people.social import refuse_sanctioned
+from trapoula.web.people.routes_ratings import rating_routes
 from trapoula.web.protocol import error_message
 from trapoula.web.pwa import manifest_route, service_worker_route
 from trapoula.web.service import ServiceError, TableService
@@ -440,6 +441,7 @@ def create_app(service: TableService, *, static_dir: Path | None = None,
         WebSocketRoute("/ws/{table_id}", ws_table),
         *account_routes(service),
         *club_routes(service, page),
+        *rating_routes(service, page),
     ]
     routes.append(Mount("/static", StaticFiles(directory=str(static), check_dir=False),
                         name="static"))

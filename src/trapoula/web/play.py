@@ -22,6 +22,7 @@ from trapoula.core.state import GameState
 from trapoula.errors import IllegalActionError, NotYourTurnError, ParseError
 from trapoula.web.conn import Connection
 from trapoula.web.people.hub import shown_to
+from trapoula.web.people.settle import settle_later
 from trapoula.web.protocol import ProtocolError
 from trapoula.web.table import Table, apply_as, with_status
 
@@ -135,6 +136,7 @@ class PlayMixin:
             except Exception as exc:  # the log is the truth: a replay finds the game over
                 self._db_failed(exc, "marking a table finished")
             table.set_row(with_status(table.row, "finished"))
+            settle_later(self, table)  # ratings and history (web/people/settle.py)
         self._turn_done(table, seat)
         self._arm_clock(table)
         self._broadcast(table)
@@ -192,6 +194,8 @@ class PlayMixin:
                         self._forget_auto(table, str(msg["seat"]))
                 self._arm_clock(table)
                 self._broadcast(table)
+                if table.state.is_over:  # settled once, whichever process tries first
+                    settle_later(self, table)
             self._kick_bots(table)  # the owner's bots play on (web/owners.py)
 
     # --- sending ------------------------------------------------------------------------------

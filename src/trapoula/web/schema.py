@@ -4,7 +4,10 @@ The migrations live in ``trapoula/web/migrations/versions`` (shipped with the pa
 ``0001`` is the schema of trapoula b0301f4, ``0002`` adds each table's every option value,
 dealing and engine versions, ``0003`` the commit-reveal chain of its seed, ``0004`` a seat's
 clock state and the tables' leases, ``0005`` player accounts, their sessions and the account
-HEAD = "0009"  # the newest schema revision (web/migrations/versions)
+that holds a seat, ``0006`` ratings, the matches each player played and each finished
+table's result, ``0007`` friends, blocks, mutes, invites, reports, sanctions, presence and
+the account that wrote a chat line, ``0009`` the score sheets accounts keep and the club
+nights.  :func:`upgrade` brings any database to :data:`HEAD`
 (opening a :class:`~trapoula.web.store.SqlStore` does it), :func:`backup` copies one into a
 SQLite file.
 """

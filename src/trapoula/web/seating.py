@@ -33,6 +33,7 @@ from trapoula.core.game import Game, derive_seed
 from trapoula.errors import ConfigError
 from trapoula.web.catalog import LEVELS, default_bot, resolve_bot
 from trapoula.web.conn import Connection
+from trapoula.web.people.settle import note_leave
 from trapoula.web.protocol import ProtocolError, error_message
 from trapoula.web.serialize import dumps
 from trapoula.web.store import SeatRow
@@ -325,6 +326,7 @@ class SeatingMixin:
 
     async def _leave(self: TableService, table: Table, seat: str) -> None:
         try:
+            await note_leave(self, table, seat)  # rated as last when the match ends
             await self._db(self.store.put_seat, table.table_id, SeatRow(seat, "human"))
         except Exception as exc:
             self._db_failed(exc, "leaving a seat")

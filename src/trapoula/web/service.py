@@ -44,6 +44,7 @@ from trapoula.web.limits import Limits
 from trapoula.web.lobby import LobbyMixin
 from trapoula.web.log_writer import PgLoopWriter, loop_writer
 from trapoula.web.owners import OwnersMixin
+from trapoula.web.people.settle import settle_later
 from trapoula.web.play import PlayMixin, StoreDown
 from trapoula.web.quota import Quotas
 from trapoula.web.seating import SeatingMixin
@@ -249,6 +250,8 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
             # news published before the subscription was live: read the store once more
             self._spawn(self._recheck(table, 0.05 if isinstance(self.bus, LocalBus) else 0.5))
             self._arm_reveal(table)  # the seats' values awaited (web/dealing.py)
+            if table.state.is_over:  # a process that died before settling it: now
+                settle_later(self, table)
             return table
 
     async def _recheck(self, table: Table, delay: float) -> None:

@@ -1,5 +1,5 @@
 """A new table's request checked: the game, its bounded options, the seats and the table's own
-settings (turn clock, time bank, hold the deal, private, seed).
+settings (turn clock, time bank, hold the deal, private, rated, seed).
 
 The table's settings are kept in the stored options under the key ``"_table"`` (so the store's
 schema does not change); :func:`split_options` separates them from the game's rule options.
@@ -49,6 +49,7 @@ class TableSettings:
     level: str | None = None  # the bot that plays an absent person's seat
     creator: str | None = None  # the creator's seat (may give open seats to bots)
     seed_chosen: bool = False  # the creator chose the seed (solo tables only; every seat told)
+    rated: bool = True  # the match counts for ratings (web/people/ratings.py) if it may
 
     @classmethod
     def parse(cls, raw: Any, *, humans: int) -> TableSettings:
@@ -58,14 +59,15 @@ class TableSettings:
             raw = {}
         if not isinstance(raw, dict):
             raise SpecError("'table' is an object: clock, bank, hold, private")
-        unknown = sorted(set(raw) - {"clock", "bank", "hold", "private"})
+        unknown = sorted(set(raw) - {"clock", "bank", "hold", "private", "rated"})
         if unknown:
             raise SpecError(f"unknown table settings {unknown}; they are clock, bank, hold, "
-                            "private")
+                            "private, rated")
         private = raw.get("private", False)
         hold = raw.get("hold", True)
-        if not isinstance(private, bool) or not isinstance(hold, bool):
-            raise SpecError("'private' and 'hold' are true or false")
+        rated = raw.get("rated", True)
+        if not all(isinstance(x, bool) for x in (private, hold, rated)):
+            raise SpecError("'private', 'hold' and 'rated' are true or false")
         clock = raw.get("clock", 60)
         bank = raw.get("bank", default_bank(clock) if isinstance(clock, int) else 0)
         choices = ", ".join(str(c) for c in CLOCKS)
@@ -78,7 +80,8 @@ class TableSettings:
             raise SpecError(f"clock is one of {choices} seconds (0: off, private tables)")
         if isinstance(bank, bool) or not isinstance(bank, int) or not 0 <= bank <= BANK_MAX:
             raise SpecError(f"bank is 0 to {BANK_MAX} seconds")
-        return cls(clock=clock, bank=bank if clock else 0, hold=hold, private=private)
+        return cls(clock=clock, bank=bank if clock else 0, hold=hold, private=private,
+                   rated=rated)
 
     def public(self) -> dict[str, Any]:
         """What every client may know (all of it: nothing here is secret)."""

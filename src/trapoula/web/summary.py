@@ -134,7 +134,8 @@ async def rematch(service: Any, table_id: str, token: Any, commit: Any = None
             if SETTINGS_KEY in r.options:  # the same clock, bank, hold and privacy (web/spec.py)
                 settings = split_options(r.options)[1]
                 spec["table"] = {"clock": settings.clock, "bank": settings.bank,
-                                 "hold": settings.hold, "private": settings.private}
+                                 "hold": settings.hold, "private": settings.private,
+                                 "rated": settings.rated}
             out: dict[str, Any] = await service.create_table(spec, None, account)
             _REMATCH[table_id] = out["table_id"]
             out["created_at"] = time.time()

@@ -25,6 +25,7 @@ from trapoula.web.delta import Deltas, Snapshot
 from trapoula.web.fair import Fairness
 from trapoula.web.fairseed import Chain
 from trapoula.web.fastview import Spliced, disable
+from trapoula.web.people.ratings import table_why
 from trapoula.web.serialize import dumps, encode, to_json
 from trapoula.web.spec import TableSettings, split_options
 from trapoula.web.store import SeatRow, TableRow
@@ -226,6 +227,7 @@ class Table:
             "options": split_options(r.options)[0],
             "target": getattr(self.game.options, "target", None),
             "status": r.status, "settings": self.settings.public(), "held": self.held,
+            "rated": not table_why(r),
             "seats": [
                 {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "level": s.level,
                  "taken": s.taken, "connected": s.kind == "bot" or s.seat in connected,
@@ -393,7 +395,7 @@ def summary(r: TableRow) -> dict[str, Any]:
     return {
         "id": r.table_id, "code": r.code, "game": r.game, "preset": r.preset,
         "options": options, "settings": settings.public(), "status": r.status,
-        "created": r.created,
+        "created": r.created, "rated": not table_why(r),
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot,
                    "level": s.level, "taken": s.taken} for s in r.seats],
     }

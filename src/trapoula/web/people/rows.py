@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from trapoula.web.people.social_rows import Social
+from trapoula.web.people.standing import Played, Settled, Standing, Update
 
 __all__ = ["STATUSES", "Account", "NameTaken", "People", "Session", "name_key"]
 
@@ -95,4 +96,34 @@ class People(Social, Protocol):
     def claim_seats(self, account_id: str, seats: list[tuple[str, str, str]]) -> int:
         """Give a guest's seats to an account: each ``(table_id, seat, token_hash)`` whose seat
         holds that token hash and no account yet.  How many were claimed."""
+        ...
+
+    # --- ratings and match history (web/people/ratings_store.py, migration 0006) -----------
+    def settle(self, result: Settled, update: Update) -> bool:
+        """Store a finished table's result, and (when rated) the new ratings ``update`` gives
+        from the stored ones, with a history row per subject: at most once per table (False:
+        it was settled already, nothing changed)."""
+        ...
+
+    def result_of(self, table_id: str) -> Settled | None: ...
+    def standings(self, subject: str) -> list[Standing]:
+        """A subject's ratings, one per game and preset (with its name)."""
+        ...
+
+    def leaderboard(self, game: str, preset: str, offset: int = 0,
+                    limit: int = 50) -> tuple[int, list[Standing]]:
+        """How many subjects are rated in a game and preset, and a page of them, best first."""
+        ...
+
+    def played(self, subject: str, game: str | None = None, preset: str | None = None,
+               limit: int = 50) -> list[Played]:
+        """A subject's finished matches, newest first."""
+        ...
+
+    def note_leaver(self, table_id: str, seat: str, subject: str, ts: float) -> None:
+        """An account gave up its seat during a match (kept once per table and account)."""
+        ...
+
+    def leavers(self, table_id: str) -> dict[str, str]:
+        """The accounts that gave up a seat at a table during its match: account -> seat."""
         ...

@@ -1,5 +1,5 @@
 """The players' home's stores: :class:`SqlPeople` on the table store's database (SQLite or
-PostgreSQL; the schema is migration ``0005``) and :class:`MemoryPeople` beside a
+PostgreSQL; the schema is migrations ``0005`` and ``0006``) and :class:`MemoryPeople` beside a
 :class:`~trapoula.web.store_memory.MemoryStore`.  :func:`people_of` gives a table store's.
 
 >>> from trapoula.web.store import MemoryStore
@@ -19,6 +19,7 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from trapoula.web.people.ratings_store import MemoryRatings, SqlRatings
 from trapoula.web.people.rows import Account, NameTaken, People, Session, name_key
 from trapoula.web.people.social_memory import MemorySocial
 from trapoula.web.people.social_sql import SqlSocial
@@ -35,7 +36,7 @@ def _split(text: str | None) -> tuple[str, ...]:
     return tuple(x for x in (text or "").split(",") if x)
 
 
-class MemoryPeople(MemorySocial):
+class MemoryPeople(MemorySocial, MemoryRatings):
     """The players' home in memory, beside a :class:`MemoryStore` (whose seats it reads)."""
 
     def __init__(self, tables: MemoryStore) -> None:
@@ -44,6 +45,7 @@ class MemoryPeople(MemorySocial):
         self._accounts: dict[str, Account] = {}
         self._names: dict[str, str] = {}
         self._sessions: dict[str, Session] = {}
+        self._init_ratings()
 
     def add_account(self, account: Account) -> None:
         with self._lock:
@@ -121,7 +123,7 @@ class MemoryPeople(MemorySocial):
         return n
 
 
-class SqlPeople(SqlSocial):
+class SqlPeople(SqlSocial, SqlRatings):
     """The players' home in the tables' SQL database (an engine of a
     :class:`~trapoula.web.store.SqlStore`, whose schema is already at the newest)."""
 

@@ -1,5 +1,5 @@
 /* trapoula: the single-page app. Routes: / (lobby.js), /t/{code} (a table, tablepage.js),
-   /replay/{id} (replay.js); the header (title, connection, sound, language) and the boot.
+   /replay/{id} (replay.js), /leaderboard and /players/{name} (ratings.js); the header (title, connection, sound, language) and the boot.
    Helpers are in util.js. User text (names, chat) only ever goes into the page through
    textContent. */
 "use strict";
@@ -39,7 +39,8 @@
         onclick: () => { LS.set("motion", !moving); TP.applyMotionSetting(); this.build(); } });
       head.append(h("a", { class: "brand", href: "/", onclick: (e) => { e.preventDefault(); leaveTo("/"); } },
         h("span", { class: "brand-suits", text: "♠♥♦♣" }), " ", t("title")),
-      h("span", { class: "spacer" }), this.conn, TP.accountButton(), motion, sound, langSel);
+      h("span", { class: "spacer" }), h("a", { id: "nav-leaderboard", class: "btn small", href: "/leaderboard", text: t("rt_leaderboard"),
+        onclick: (e) => { e.preventDefault(); leaveTo("/leaderboard"); } }), this.conn, TP.accountButton(), motion, sound, langSel);
     },
     setConn(state) {
       if (!this.conn) return;
@@ -89,6 +90,8 @@
     else if ((m = /^\/replay\/([^/]+)\/?$/.exec(path))) current = new TP.ReplayPage(main, decodeURIComponent(m[1]));
     else if ((m = TP.clubRoute(path))) current = m(main); // score.js: /score, /nights, /night/...
     else if (/^\/admin\/?$/.test(path)) current = new TP.AdminPage(main); // admin.js
+    else if (/^\/leaderboard\/?$/.test(path)) current = new TP.LeaderboardPage(main);
+    else if ((m = /^\/players\/([^/]+)\/?$/.exec(path))) current = new TP.ProfilePage(main, decodeURIComponent(m[1]));
     else current = new TP.Lobby(main);
     document.body.dataset.page = current.kind;
   }

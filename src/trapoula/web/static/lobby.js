@@ -118,7 +118,8 @@
             h("span", { class: "muted", text: " " + t("code") + " " + tb.code + " · " +
               t("status_" + tb.status) }),
             (tb.settings || {}).seed_chosen ? h("span", { class: "tag seeded", title: t("seeded_help"),
-              text: t("seeded") }) : null),
+              text: t("seeded") }) : null,
+            h("span", { class: "tag " + (tb.rated ? "rated" : "unrated"), text: t(tb.rated ? "rt_rated" : "rt_unrated") })),
           seats,
           h("div", { class: "row" },
             own ? h("button", { class: "btn primary return-btn", text: t("your_seat_return",

@@ -37,7 +37,9 @@
         b("»", "replay-last", () => this.show(this.total || 0)),
         this.playBtn, this.slider, this.counter);
       const holder = h("div", { class: "table-holder" });
-      this.root.append(h("div", { class: "replay" }, this.title, controls, this.lastLine, holder));
+      this.extra = h("div", { class: "replay-extra" });
+      this.root.append(h("div", { class: "replay" }, this.title, controls, this.lastLine, holder,
+        this.extra));
       this.view = new TP.TableView(holder, { readonly: true });
       this.keys = (e) => {
         if (e.target && /INPUT|SELECT|TEXTAREA/.test(e.target.tagName)) return;
@@ -66,10 +68,10 @@
       if (this.cache.has(seq)) return this.cache.get(seq);
       const data = await TP.api("GET", "/api/tables/" + encodeURIComponent(this.tableId) +
         "/replay?seq=" + seq);
-      // keep only the public view: the replay shows what everybody at the table could see
+      // the table shows the public view; every seat's hand is beside it (history.js)
       const step = { seq: data.seq, total: data.total, table: data.table, last: data.last,
         to_act: data.to_act, over: data.over, result: data.result, sheet: data.sheet,
-        view: data.public };
+        view: data.public, views: data.views };
       this.cache.set(seq, step);
       return step;
     }
@@ -107,6 +109,11 @@
       this.view.setState({ type: "state", table: tbl, you: null, seq: step.seq, view: step.view,
         legal: [], to_act: step.to_act, last: step.last, over: step.over && step.seq === step.total,
         result: step.result, sheet: step.sheet });
+      this.extra.textContent = "";
+      const info = (step.view && (step.view.match || step.view.session)) || {};
+      const deal = info.deal_number || 1;
+      this.extra.append(TP.History.handsPanel(step.views, tbl),
+        TP.History.analysisPanel(this.tableId, deal));
     }
   }
 

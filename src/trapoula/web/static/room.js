@@ -154,6 +154,7 @@
           rt("waiting", { seats: open.join(", ") }) : rt("waiting_seed") }));
       }
       if (settings.clock) this.el.append(this.clockEl);
+      if (tbl.rated !== undefined) this.el.append(h("span", { id: "table-rated", class: "tag " + (tbl.rated ? "rated" : "unrated"), text: TP.t(tbl.rated ? "rt_rated" : "rt_unrated") }));
       if (msg.over) return;
       const buttons = h("span", { class: "room-buttons" });
       if (mine && mine.auto) {
@@ -225,7 +226,7 @@
   }
 
   /* The lobby form's table settings: fields(), then values() for the request's "table". */
-  const form = { clock: 60, bank: 30, hold: true, private: false };
+  const form = { clock: 60, bank: 30, hold: true, private: false, rated: true };
   function fields() {
     const clock = h("select", { id: "table-clock", onchange: (e) => {
       form.clock = parseInt(e.target.value, 10);
@@ -251,7 +252,9 @@
         h("label", { for: "table-clock", text: rt("clock") }), clock,
         h("label", { for: "table-bank", text: rt("bank") }), bank),
       h("label", { class: "check" }, hold, " " + rt("hold")),
-      h("label", { class: "check" }, priv, " " + rt("private")));
+      h("label", { class: "check" }, priv, " " + rt("private")),
+      h("label", { class: "check" }, h("input", { id: "table-rated-box", type: "checkbox", checked: form.rated,
+        onchange: (e) => { form.rated = e.target.checked; } }), " " + TP.t("rt_rated_table")));
   }
   function values() { return Object.assign({}, form); }
 

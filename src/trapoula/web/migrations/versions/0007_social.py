@@ -12,7 +12,7 @@ written by every server process (the heartbeat of docs/web.md).  ``chat.account_
 account that wrote a line (NULL: a guest, or a line written before accounts existed).
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
