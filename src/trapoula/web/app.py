@@ -36,9 +36,9 @@ from trapoula.web.headers import SecurityHeaders
 from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.people.auth import account_of
 from trapoula.web.people.routes_accounts import account_routes
+from trapoula.web.people.routes_ratings import rating_routes
 from trapoula.web.people.routes_social import social_routes
 from trapoula.web.people.social import refuse_sanctioned
-from trapoula.web.people.routes_ratings import rating_routes
 from trapoula.web.protocol import error_message
 from trapoula.web.pwa import manifest_route, service_worker_route
 from trapoula.web.service import ServiceError, TableService
