@@ -4,7 +4,8 @@ The migrations live in ``trapoula/web/migrations/versions`` (shipped with the pa
 ``0001`` is the schema of trapoula b0301f4, ``0002`` adds each table's every option value,
 dealing and engine versions, ``0003`` the commit-reveal chain of its seed, ``0004`` a seat's
 clock state and the tables' leases, ``0005`` player accounts, their sessions and the account
-that holds a seat, ``0009`` the score sheets accounts keep and the club nights.
+that holds a seat, ``0009`` the score sheets accounts keep and the club nights, ``0010`` the online
+tournaments and the tables made for them.
 :func:`upgrade` brings any database to :data:`HEAD`
 (opening a :class:`~trapoula.web.store.SqlStore` does it), :func:`backup` copies one into a
 SQLite file.
@@ -19,7 +20,7 @@ from trapoula.web.store import SqlStore, StoreUnavailable
 
 __all__ = ["HEAD", "MIGRATIONS", "backup", "current_revision", "upgrade"]
 
-HEAD = "0009"  # the newest schema revision (web/migrations/versions)
+HEAD = "0010"  # the newest schema revision (web/migrations/versions)
 MIGRATIONS = Path(__file__).with_name("migrations")
 _B0301F4_TABLES = {"tables", "seats", "actions", "chat"}
 
