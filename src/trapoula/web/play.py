@@ -134,6 +134,8 @@ class PlayMixin:
             except Exception as exc:  # the log is the truth: a replay finds the game over
                 self._db_failed(exc, "marking a table finished")
             table.set_row(with_status(table.row, "finished"))
+            for hook in self.finish_hooks:  # e.g. a tournament takes the result
+                self._spawn(hook(table))
         self._turn_done(table, seat)
         self._arm_clock(table)
         self._broadcast(table)

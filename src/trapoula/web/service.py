@@ -107,6 +107,8 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
+        # called (as a task, off the table's lock) when this process stores a table's last move
+        self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
         self._background: set[asyncio.Task[None]] = set()
         self.db_down_since: float | None = None
         self._db_fault_write = False  # the fault began or went on with a failed write

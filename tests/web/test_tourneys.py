@@ -1,0 +1,98 @@
+"""Online tournaments (web/club/tourneys.py): real tables made through the table service,
+the entrants' accounts seated, each finished table's match taken as the round's result
+exactly once, standings as trapoula.club computes them."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from trapoula.club.event import Event
+from trapoula.web.club.tourney import load_tourney
+from trapoula.web.club.tourneys import Runner
+from trapoula.web.people.rows import Account
+from trapoula.web.service import TableService
+from trapoula.web.store import MemoryStore, SqlStore
+from trapoula.web.table import ServiceError
+
+ANNA = Account("acc-anna", "Anna", None, 0.0)
+BO = Account("acc-bo", "Bo", None, 0.0)
+
+
+def _store(kind: str, tmp_path):  # type: ignore[no-untyped-def]
+    if kind == "memory":
+        return MemoryStore()
+    store = SqlStore(f"sqlite:///{tmp_path / 't.db'}")
+    with store.engine.begin() as c:  # the accounts the tournament's rows point to
+        for a in (ANNA, BO):
+            c.exec_driver_sql("INSERT INTO accounts (account_id, name, name_key, created) "
+                              "VALUES (?, ?, ?, 0)", (a.account_id, a.name, a.name.lower()))
+    return store
+
+
+async def _wait(runner: Runner, tid: str, done, seconds: float = 120.0):  # type: ignore[no-untyped-def]
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        _, t = await runner.show(tid)
+        if done(t):
+            return t
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the tournament did not get there: {t.public_json()}")
+
+
+def _replayed_standings(t):  # type: ignore[no-untyped-def]
+    """The standings as trapoula.club computes them from the tables' results alone."""
+    ev = Event(t.settings["game"], system="swiss", scoring=t.settings["scoring"])
+    for e in t.entrants:
+        ev = ev.register(e.name)
+    for r, tabs in enumerate(t.tables, 1):
+        ev = ev.pair()
+        for tab in tabs:
+            got = t.table_result(r, tab["a"], tab["b"])
+            if got is not None:
+                ev = ev.report(tab["a"], tab["b"], *got)
+    return ev.standings()
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_swiss_bourloto_tournament_plays_its_rounds_on_real_tables(kind, tmp_path) -> None:
+    async def go() -> None:
+        svc = TableService(_store(kind, tmp_path), bot_delay=0)
+        runner = Runner(svc)
+        tid = await runner.create(ANNA, {"game": "bourloto", "preset": "ru", "rounds": 2,
+                                         "size": 4, "clock": 15})
+        await runner.register(tid, ANNA, "Anna & Bo")
+        with pytest.raises(ServiceError, match="already registered"):
+            await runner.register(tid, ANNA, "Again")
+        await runner.register(tid, BO, "Anna & Bo", partner=True)
+        t = await runner.start(tid, organiser=ANNA.account_id)
+        assert t.status == "playing" and len(t.entrants) == 4 and len(t.tables) == 1
+        mine = runner.my_seat(t, BO.account_id)
+        assert mine is not None and mine["seat"] in ("P1", "P2", "P3", "P4")
+        row = await svc._db(svc.store.get_table, mine["table_id"])
+        seat = next(s for s in row.seats if s.seat == mine["seat"])
+        assert seat.account_id == BO.account_id and seat.name == "Bo"
+        # the people play as bots would (the test plays for them through the table's clock):
+        # take their seats over by bots so the round finishes at once
+        for tab in t.tables[0]:
+            table = await svc._get(tab["table_id"])
+            for s in tab["people"].values():
+                table.auto.add(s["seat"])
+            svc._kick_bots(table)
+        t = await _wait(runner, tid, lambda x: len(x.event.rounds) == 2 and len(x.tables) == 2)
+        assert len(t.standings()) == 4
+        for tab in t.tables[1]:
+            table = await svc._get(tab["table_id"])
+            for s in tab["people"].values():
+                table.auto.add(s["seat"])
+            svc._kick_bots(table)
+        t = await _wait(runner, tid, lambda x: x.status == "over")
+        assert [(s.entrant, s.vp, s.rank) for s in t.standings()] == [
+            (s.entrant, s.vp, s.rank) for s in _replayed_standings(t)]
+        assert sum(s.vp for s in t.standings()) == 2 * 2 * 2  # 2 rounds x 2 tables x 2 VP
+        assert load_tourney(t.to_json()).standings() == t.standings()
+        await svc.close()
+
+    asyncio.run(go())
