@@ -96,3 +96,83 @@ def test_a_swiss_bourloto_tournament_plays_its_rounds_on_real_tables(kind, tmp_p
         await svc.close()
 
     asyncio.run(go())
+
+
+def _autoplay(c, t: dict) -> None:  # type: ignore[no-untyped-def]
+    """The people of the current round's tables hand their seats to bots (as a person who
+    does not come is played for when his clock runs out), so the round finishes at once."""
+    svc = c.app.state.service
+    rnd = t["rounds"][-1]
+
+    async def go() -> None:
+        for tab in rnd["tables"]:
+            tid = await svc._db(svc.store.find_code, tab["code"])
+            table = await svc._get(tid)
+            for s in table.row.seats:
+                if s.kind == "human":
+                    table.auto.add(s.seat)
+            svc._kick_bots(table)
+    c.portal.call(go)
+
+
+def _until(c, tid: str, done, seconds: float = 120.0) -> dict:  # type: ignore[no-untyped-def]
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        t = c.get(f"/api/tourneys/{tid}").json()
+        if done(t):
+            return t  # type: ignore[no-any-return]
+        time.sleep(0.1)
+    raise AssertionError(f"the tournament did not get there: {t}")
+
+
+def test_an_online_tournament_over_the_api_on_each_store(store) -> None:  # type: ignore[no-untyped-def]
+    import csv
+    import io
+
+    from tests.web.test_club_score import client, register
+
+    with client(store) as anna, client(store) as bo, client(store) as stranger:
+        register(anna, "Anna")
+        register(bo, "Bo")
+        r = stranger.post("/api/tourneys", json={"game": "bourloto"})
+        assert r.status_code == 401
+        r = anna.post("/api/tourneys", json={"game": "bourloto", "preset": "ru", "rounds": 2,
+                                             "size": 4, "clock": 7})
+        assert r.status_code == 400 and "clock" in r.json()["message"]
+        r = anna.post("/api/tourneys", json={"title": "Sunday Swiss", "game": "bourloto",
+                                             "preset": "gr", "rounds": 2, "size": 4,
+                                             "clock": 15})
+        assert r.status_code == 200, r.text
+        tid = r.json()["id"]
+        assert r.json()["organiser"] and r.json()["status"] == "registering"
+        assert anna.post(f"/api/tourneys/{tid}/register", json={"pair": "Anna"}).json()[
+            "entry"] == "Anna"
+        assert bo.post(f"/api/tourneys/{tid}/register", json={"pair": "Bo"}).json()[
+            "entry"] == "Bo"
+        assert bo.post(f"/api/tourneys/{tid}/start", json={}).status_code == 403
+        t = anna.post(f"/api/tourneys/{tid}/start", json={}).json()
+        assert t["status"] == "playing" and len(t["entrants"]) == 4
+        assert t["mine"]["seat"] in ("P1", "P2") and len(t["mine"]["token"]) > 20
+        # nobody else sees Anna's seat token
+        assert "mine" not in stranger.get(f"/api/tourneys/{tid}").json()
+        assert t["mine"]["token"] not in stranger.get(f"/api/tourneys/{tid}").text
+        _autoplay(anna, t)
+        t = _until(anna, tid, lambda x: len(x["rounds"]) == 2
+                   and x["rounds"][1]["tables"][0]["code"])
+        assert all(tab["result"] for tab in t["rounds"][0]["tables"])
+        _autoplay(anna, t)
+        t = _until(anna, tid, lambda x: x["status"] == "over")
+        # the standings are trapoula.club's over the tables' results
+        ev = Event("bourloto", system="swiss", scoring="wdl")
+        for e in t["entrants"]:
+            ev = ev.register(e["name"])
+        for rnd in t["rounds"]:
+            ev = ev.pair()
+            for tab in rnd["tables"]:
+                ev = ev.report(tab["a"], tab["b"], *tab["result"])
+        assert [(s["entrant"], s["vp"], s["rank"]) for s in t["standings"]] == [
+            (s.entrant, s.vp, s.rank) for s in ev.standings()]
+        rows = list(csv.DictReader(io.StringIO(
+            stranger.get(f"/api/tourneys/{tid}/standings.csv").text)))
+        assert [r["entrant"] for r in rows] == [s.entrant for s in ev.standings()]
+        assert stranger.get(f"/api/tourneys/{tid}/standings.xml").status_code == 404
