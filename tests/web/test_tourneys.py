@@ -176,3 +176,43 @@ def test_an_online_tournament_over_the_api_on_each_store(store) -> None:  # type
             stranger.get(f"/api/tourneys/{tid}/standings.csv").text)))
         assert [r["entrant"] for r in rows] == [s.entrant for s in ev.standings()]
         assert stranger.get(f"/api/tourneys/{tid}/standings.xml").status_code == 404
+
+
+def test_two_processes_advance_a_tournament_exactly_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two services share one database and one bus, as two ``trapoula serve`` processes do;
+    both hook the tables' ends and both look at the tournament all the time: every result is
+    taken once, every round paired once and its tables made once."""
+    from trapoula.web.bus import LocalBus
+
+    async def go() -> None:
+        store = _store("sqlite", tmp_path)
+        bus = LocalBus()
+        one = TableService(store, bus, bot_delay=0, leases=True, lease_ttl=0.5)
+        two = TableService(SqlStore(f"sqlite:///{tmp_path / 't.db'}"), bus, bot_delay=0,
+                           leases=True, lease_ttl=0.5)
+        r1, r2 = Runner(one), Runner(two)
+        tid = await r1.create(ANNA, {"game": "bourloto", "preset": "ru", "rounds": 3,
+                                     "size": 8, "clock": 15})
+        await asyncio.gather(r1.start(tid, ANNA.account_id), r2.start(tid, ANNA.account_id))
+
+        async def look(r: Runner) -> None:
+            while True:
+                _, t = await r.show(tid)
+                if t.status == "over":
+                    return
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(asyncio.gather(look(r1), look(r2)), 240)
+        t = load_tourney((await r1._row(tid)).data)
+        assert len(t.event.rounds) == 3 and [len(r) for r in t.tables] == [4, 4, 4]
+        assert len([e for e in t.event.log if e["type"] == "result"]) == 12
+        with store.engine.connect() as c:
+            made = c.exec_driver_sql("SELECT round, count(*) FROM tourney_tables "
+                                     "GROUP BY round ORDER BY round").all()
+            tables = c.exec_driver_sql("SELECT count(*) FROM tables").scalar()
+        assert [tuple(m) for m in made] == [(1, 4), (2, 4), (3, 4)] and tables == 12
+        assert [(s.entrant, s.vp) for s in t.standings()] == [
+            (s.entrant, s.vp) for s in _replayed_standings(t)]
+        await one.close()
+        await two.close()
+
+    asyncio.run(go())
