@@ -8,8 +8,9 @@
   signed-in entrant his own table of the current round (``mine``: code, seat, token);
 * ``POST /api/tourneys/{id}/register`` ``{"pair": name}`` a new pair, ``{"pair": name,
   "partner": true}`` the partner of a pair; ``POST /api/tourneys/{id}/start`` the organiser
-  starts it now (the field filled with bots); ``POST /api/tourneys/{id}/seed`` a duplicate
-  round's commitment or value (web/club/dup_seed.py);
+  starts it now (the field filled with bots); ``POST /api/tourneys/{id}/seed``
+  ``{"commit": H(r)}`` or ``{"reveal": r}``: an entrant's part in a duplicate round's seed
+  (web/club/tourney.py);
 * ``GET /api/tourneys/{id}/standings.csv`` / ``.json`` — the export.
 """
 
@@ -55,6 +56,8 @@ class TourneysApi:
             entry = t.entry_of(account.account_id)
             out["entry"] = entry.name if entry is not None else None
             out["mine"] = self.runner.my_seat(t, account.account_id)
+            if t.duplicate:
+                out["seeds"] = t.seeds_json(account.account_id)
         return out
 
     async def create(self, request: Request, body: dict[str, Any]) -> JSONResponse:
@@ -87,6 +90,12 @@ class TourneysApi:
     async def start(self, request: Request, body: dict[str, Any]) -> JSONResponse:
         account = await self._account(request, "start the tournament")
         await self.runner.start(self._id(request), organiser=account.account_id)
+        row, t = await self.runner.show(self._id(request))
+        return JSONResponse(self._public(row, t, account))
+
+    async def seed(self, request: Request, body: dict[str, Any]) -> JSONResponse:
+        account = await self._account(request, "commit to a round's seed")
+        await self.runner.seed(self._id(request), account, body)
         row, t = await self.runner.show(self._id(request))
         return JSONResponse(self._public(row, t, account))
 

@@ -142,6 +142,7 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
         route("/api/tourneys/{tourney_id}", tourneys.show),
         route("/api/tourneys/{tourney_id}/register", tourneys.register, "POST"),
         route("/api/tourneys/{tourney_id}/start", tourneys.start, "POST"),
+        route("/api/tourneys/{tourney_id}/seed", tourneys.seed, "POST"),
         route("/api/tourneys/{tourney_id}/standings.{fmt:str}", tourneys.export),
         route("/api/clubs", clubs.list),
         route("/api/clubs", clubs.create, "POST"),

@@ -25,6 +25,8 @@ import time
 import uuid
 from typing import TYPE_CHECKING, Any
 
+import anyio
+
 from trapoula.errors import TrapoulaError
 from trapoula.web.club.tourney import Tourney, load_tourney, new_tourney
 from trapoula.web.club.tourney_store import TourneyRow, Tourneys, tourneys_of
@@ -55,6 +57,7 @@ class Runner:
         self.rows: Tourneys = tourneys_of(service.store)
         hooks: list[Any] = service.finish_hooks
         hooks.append(self.table_over)
+        service.round_open = self.round_open
 
     async def _db(self, what: str, fn: Any, *args: Any) -> Any:
         return await self.service._db_try(what, fn, *args)
@@ -82,6 +85,47 @@ class Runner:
                               row.version, after.to_json(), after.status, time.time()):
                 return before, after
         raise ServiceError(503, "busy", "the tournament is changing fast; try again")
+
+    async def advance(self, tourney_id: str, step: Callable[[Tourney], Tourney]) -> Tourney:
+        """:meth:`change`, then the round's tables when this write made them due (its seed
+        fixed, or the round paired): exactly one writer gets there."""
+        before, after = await self.change(tourney_id, step)
+        if after is before:
+            return after
+        if after.tables_due() and not before.tables_due():
+            return await self._make_tables(tourney_id, after)
+        rnd = len(after.event.rounds)
+        chain = after.chain(rnd)
+        was = before.chain(rnd)
+        if chain is not None and chain.phase == "reveal" and (was is None
+                                                              or was.phase != "reveal"):
+            self.service._spawn(self._time_out_later(tourney_id))
+        return after
+
+    async def _time_out_later(self, tourney_id: str) -> None:
+        wait = float(self.service.limits.reveal_seconds)
+        await anyio.sleep(wait + 0.05)
+        try:
+            await self.advance(tourney_id, lambda t: t.seed_time_out(time.time(), wait))
+        except Exception:  # a look at the tournament times it out later
+            log.exception("a duplicate round's seed of tournament %s did not time out",
+                          tourney_id)
+
+    async def round_open(self, source: dict[str, Any]) -> bool:
+        """Whether the duplicate round ``source`` names still plays (its tables' records
+        wait: the other tables play the same deals)."""
+        row = await self._db("reading a tournament", self.rows.get,
+                             str(source.get("tourney"))[:32])
+        return row is not None and not load_tourney(row.data).round_done(
+            int(source.get("round", 0)))
+
+    async def seed(self, tourney_id: str, account: Account, body: dict[str, Any]) -> Tourney:
+        """An entrant's commitment (``{"commit": H(r)}``) or value (``{"reveal": r}``)."""
+        if "commit" in body:
+            return await self.advance(tourney_id, lambda t: t.seed_commit(
+                account.account_id, body["commit"]))
+        return await self.advance(tourney_id, lambda t: t.seed_reveal(
+            account.account_id, body.get("reveal")))
 
     # --- the organiser's and the entrants' steps ------------------------------------------------
     async def create(self, account: Account, raw: dict[str, Any]) -> str:
@@ -111,11 +155,9 @@ class Runner:
         row = await self._row(tourney_id)
         if organiser is not None and organiser != row.organiser:
             raise ServiceError(403, "not_organiser", "only the organiser starts it early")
-        before, after = await self.change(
-            tourney_id, lambda t: t.start() if t.status == "registering" else t)
-        if after is not before:
-            after = await self._make_tables(tourney_id, after)
-        return after
+        now = time.time()
+        return await self.advance(
+            tourney_id, lambda t: t.start(now) if t.status == "registering" else t)
 
     async def show(self, tourney_id: str) -> tuple[TourneyRow, Tourney]:
         """The tournament, after starting it if its time came and collecting its finished
@@ -127,6 +169,8 @@ class Runner:
             await self.start(tourney_id)
         elif t.status == "playing":
             await self.collect(tourney_id, t)
+            wait = float(self.service.limits.reveal_seconds)
+            await self.advance(tourney_id, lambda x: x.seed_time_out(time.time(), wait))
         row = await self._row(tourney_id)
         return row, load_tourney(row.data)
 
@@ -165,7 +209,11 @@ class Runner:
                 "seats": [{"kind": "human"} if f"P{i}" in people else {"kind": "bot"}
                           for i in range(1, 5)],
                 "table": {"clock": t.settings["clock"], "private": True, "hold": True}}
-        made = await svc.create_table(spec)
+        chain = t.chain(rnd) if t.duplicate else None
+        if chain is not None:
+            chain.source = {"tourney": tourney_id, "round": rnd}
+        made = await svc.create_table(spec, round_chain=None if chain is None
+                                      else chain.to_json())
         table_id = str(made["table_id"])
         await self._db("linking a table", self.rows.link, table_id, tourney_id, rnd)
         seated: dict[str, dict[str, str]] = {}
@@ -186,7 +234,7 @@ class Runner:
                                   table.table_id)
             if link is None:
                 return
-            await self._report(link[0], link[1], table.table_id, table.state.result)
+            await self._report(link[0], link[1], table.table_id, table.state)
         except Exception:  # a look at the tournament collects it later
             log.exception("a tournament did not take table %s's result", table.table_id)
 
@@ -204,13 +252,16 @@ class Runner:
                 continue
             table = await self.service._get(tab["table_id"])
             if table.state.is_over:
-                await self._report(tourney_id, rnd, tab["table_id"], table.state.result)
+                await self._report(tourney_id, rnd, tab["table_id"], table.state)
 
-    async def _report(self, tourney_id: str, rnd: int, table_id: str,
-                      result: dict[str, Any] | None) -> None:
+    async def _report(self, tourney_id: str, rnd: int, table_id: str, state: Any) -> None:
+        result = state.result
         if result is None:
             return
         scores = result["scores"]
+        deals = [{"A": int(d.points["A"]), "B": int(d.points["B"])}
+                 for d in getattr(state, "deals", ()) if set(d.points) == {"A", "B"}]
+        now = time.time()
 
         def step(t: Tourney) -> Tourney:
             if rnd != len(t.event.rounds) or t.status != "playing" or len(t.tables) < rnd:
@@ -218,7 +269,6 @@ class Runner:
             tab = next((x for x in t.tables[rnd - 1] if x["table_id"] == table_id), None)
             if tab is None or t.table_result(rnd, tab["a"], tab["b"]) is not None:
                 return t  # reported already (by this process or another)
-            return t.report(rnd, tab["a"], tab["b"], int(scores["A"]), int(scores["B"]))
-        before, after = await self.change(tourney_id, step)
-        if after is not before and len(after.event.rounds) > len(before.event.rounds):
-            await self._make_tables(tourney_id, after)  # this write paired the next round
+            return t.with_boards(rnd, table_id, deals).report(
+                rnd, tab["a"], tab["b"], int(scores["A"]), int(scores["B"]), now)
+        await self.advance(tourney_id, step)
