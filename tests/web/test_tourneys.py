@@ -216,3 +216,79 @@ def test_two_processes_advance_a_tournament_exactly_once(tmp_path) -> None:  # t
         await two.close()
 
     asyncio.run(go())
+
+
+def test_a_duplicate_round_deals_one_seed_nobody_chose_and_scores_its_boards(  # type: ignore[no-untyped-def]
+        store, tmp_path, capsys) -> None:
+    import hashlib
+    import secrets
+
+    from tests.web.test_club_score import client, register
+    from trapoula.club.duplicate import cross_imps, matchpoints
+    from trapoula.web.fairseed import seed_of, verify_chain
+    from trapoula.web.limits import Limits
+
+    limits = Limits(reveal_seconds=1.0)
+    with client(store, limits) as anna, client(store, limits) as bo, \
+            client(store, limits) as stranger:
+        register(anna, "Anna")
+        register(bo, "Bo")
+        tid = anna.post("/api/tourneys", json={
+            "game": "bourloto", "preset": "ru", "rounds": 1, "size": 4, "clock": 15,
+            "duplicate": True}).json()["id"]
+        for c, pair in ((anna, "Anna"), (bo, "Bo")):
+            assert c.post(f"/api/tourneys/{tid}/register", json={"pair": pair}).status_code \
+                == 200
+        # each page commits H(r) before the pairing shows
+        r_anna, r_bo = secrets.token_bytes(32).hex(), secrets.token_bytes(32).hex()
+        c_anna = hashlib.sha256(bytes.fromhex(r_anna)).hexdigest()
+        c_bo = hashlib.sha256(bytes.fromhex(r_bo)).hexdigest()
+        assert anna.post(f"/api/tourneys/{tid}/seed", json={"commit": "nothex"}
+                         ).status_code == 400
+        t = anna.post(f"/api/tourneys/{tid}/seed", json={"commit": c_anna}).json()
+        assert t["seeds"][0]["mine"]["commit"] == c_anna and "secret" not in t["seeds"][0]
+        bo.post(f"/api/tourneys/{tid}/seed", json={"commit": c_bo})
+        t = anna.post(f"/api/tourneys/{tid}/start", json={}).json()
+        assert t["seeds"][0]["phase"] == "reveal" and t["rounds"][0]["tables"][0]["code"] \
+            is None  # no tables before the seed is fixed
+        # Anna reveals; Bo withholds his value: H(c) stands for it after reveal_seconds
+        assert anna.post(f"/api/tourneys/{tid}/seed", json={"reveal": r_bo}).status_code == 400
+        anna.post(f"/api/tourneys/{tid}/seed", json={"reveal": r_anna})
+        t = _until(anna, tid, lambda x: x["rounds"][0]["tables"][0]["code"] is not None)
+        assert t["seeds"][0]["phase"] == "fixed" and t["seeds"][0]["withheld"] == ["E2"]
+        svc = anna.app.state.service
+        rows = [anna.portal.call(svc._db, svc.store.get_table,
+                                 anna.portal.call(svc._db, svc.store.find_code, tab["code"]))
+                for tab in t["rounds"][0]["tables"]]
+        assert len(rows) == 2 and rows[0].seed == rows[1].seed
+        assert rows[0].fair["source"] == {"tourney": tid, "round": 1}
+        assert rows[0].fair["phase"] == "fixed"
+        # the records wait for the round's end (the other table plays the same deals)
+        assert anna.portal.call(svc.round_open, {"tourney": tid, "round": 1}) is True
+        _autoplay(anna, t)
+        t = _until(anna, tid, lambda x: x["status"] == "over")
+        assert anna.portal.call(svc.round_open, {"tourney": tid, "round": 1}) is False
+        chain = t["seeds"][0]
+        assert chain["secret"] and not verify_chain(chain)
+        from trapoula.web.fairseed import withheld_value
+        assert rows[0].seed == seed_of(chain["secret"], [r_anna, withheld_value(c_bo)])
+        record = stranger.get(f"/api/tables/{rows[0].table_id}/record")
+        assert record.status_code == 200, record.text
+        assert record.json()["chain"]["source"] == {"tourney": tid, "round": 1}
+        assert not verify_chain(record.json()["chain"], record.json()["seed"])
+        saved = tmp_path / "record.json"
+        saved.write_text(record.text)
+        from trapoula.cli.main import main as cli
+        assert cli(["verify", str(saved)]) == 0
+        assert f"round 1 of tournament {tid}" in capsys.readouterr().out
+        # every board both tables played, scored by hand from the tables' deals
+        dup = t["duplicate"][0]
+        assert dup["boards"]
+        tabs = {tab["code"]: tab for tab in t["rounds"][0]["tables"]}
+        for b in dup["boards"]:
+            assert set(b["net"]) == set(tabs) and b["mp"] == matchpoints(b["net"])
+            assert b["imps"] == cross_imps("bourloto", b["net"])
+        for code, tab in tabs.items():
+            mp = sum(b["mp"][code] for b in dup["boards"])
+            assert dup["totals"][tab["a"]]["mp"] == mp
+            assert dup["totals"][tab["b"]]["mp"] == 2 * len(dup["boards"]) - mp
