@@ -176,7 +176,7 @@ class Runner:
 
     def my_seat(self, t: Tourney, account_id: str) -> dict[str, Any] | None:
         """The account's table of the current round: code, seat and its token."""
-        if not t.tables:
+        if not t.tables or t.status != "playing":
             return None
         for tab in t.tables[-1]:
             got = tab.get("people", {}).get(account_id)
