@@ -292,3 +292,22 @@ def test_a_duplicate_round_deals_one_seed_nobody_chose_and_scores_its_boards(  #
             mp = sum(b["mp"][code] for b in dup["boards"])
             assert dup["totals"][tab["a"]]["mp"] == mp
             assert dup["totals"][tab["b"]]["mp"] == 2 * len(dup["boards"]) - mp
+
+
+def test_a_burraco_pairs_tournament_scores_fiburs_victory_points() -> None:
+    from trapoula.club.scales import fibur_vp
+
+    async def go() -> None:
+        svc = TableService(MemoryStore(), bot_delay=0)
+        runner = Runner(svc)
+        tid = await runner.create(ANNA, {"game": "burraco", "rounds": 1, "size": 2,
+                                         "clock": 15})
+        await runner.start(tid, ANNA.account_id)
+        t = await _wait(runner, tid, lambda x: x.status == "over", 300)
+        (a, b), = t.event.rounds[0].pairs
+        pa, pb = t.table_result(1, a, b)  # type: ignore[misc]
+        vp = {s.entrant: s.vp for s in t.standings()}
+        assert (vp[a], vp[b]) == fibur_vp(pa - pb, 3) and vp[a] + vp[b] == 20
+        await svc.close()
+
+    asyncio.run(go())
