@@ -9,40 +9,6 @@
 "use strict";
 (function () {
   const TP = window.TP;
-  Object.assign(TP.STRINGS, {
-    tt_title: ["Tournaments", "Τουρνουά", "Турниры", "Tornei"],
-    tt_new: ["New Swiss tournament", "Νέο ελβετικό τουρνουά", "Новый швейцарский турнир", "Nuovo torneo svizzero"],
-    tt_name: ["Name", "Όνομα", "Название", "Nome"],
-    tt_preset: ["Rules", "Κανόνες", "Правила", "Regole"],
-    tt_rounds: ["Rounds", "Γύροι", "Туры", "Turni"],
-    tt_size: ["Pairs", "Ζευγάρια", "Пар", "Coppie"],
-    tt_clock: ["Seconds a turn", "Δευτερόλεπτα ανά σειρά", "Секунд на ход", "Secondi per turno"],
-    tt_duplicate: ["Duplicate (every table the same deals)", "Ντουπλικάτ (ίδιες μοιρασιές σε κάθε τραπέζι)",
-      "Дубликат (одни и те же раздачи за всеми столами)", "Duplicato (le stesse smazzate a ogni tavolo)"],
-    tt_starts: ["Starts (empty: when full)", "Αρχίζει (κενό: όταν γεμίσει)", "Начало (пусто: когда наберётся)",
-      "Inizia (vuoto: quando è pieno)"],
-    tt_create: ["Create", "Δημιουργία", "Создать", "Crea"],
-    tt_sign_in: ["Sign in to organise or enter a tournament.", "Συνδεθείτε για να οργανώσετε ή να μπείτε σε τουρνουά.",
-      "Войдите, чтобы провести турнир или участвовать.", "Accedi per organizzare o iscriverti a un torneo."],
-    tt_status_registering: ["registration open", "εγγραφές ανοιχτές", "идёт регистрация", "iscrizioni aperte"],
-    tt_status_playing: ["playing", "σε εξέλιξη", "идёт игра", "in corso"],
-    tt_status_over: ["over", "τελείωσε", "окончен", "finito"],
-    tt_pair: ["Your pair's name", "Όνομα του ζευγαριού σας", "Название вашей пары", "Nome della vostra coppia"],
-    tt_register: ["Register a pair", "Εγγραφή ζευγαριού", "Записать пару", "Iscrivi una coppia"],
-    tt_partner: ["Join as partner", "Μπείτε ως συμπαίκτης", "Стать партнёром", "Entra come compagno"],
-    tt_entered: ["You play for {name}.", "Παίζετε για {name}.", "Вы играете за {name}.", "Giochi per {name}."],
-    tt_start: ["Start now (bots fill the field)", "Έναρξη τώρα (bots συμπληρώνουν)", "Начать сейчас (остальные — боты)",
-      "Inizia ora (bot per i posti liberi)"],
-    tt_your_table: ["Your table of round {n}: {code}", "Το τραπέζι σας στον γύρο {n}: {code}",
-      "Ваш стол в туре {n}: {code}", "Il tuo tavolo del turno {n}: {code}"],
-    tt_boards: ["Boards of round {n}", "Διανομές του γύρου {n}", "Сдачи тура {n}", "Smazzate del turno {n}"],
-    tt_board: ["Board {n}", "Διανομή {n}", "Сдача {n}", "Smazzata {n}"],
-    tt_mp: ["MP", "ΜΠ", "МО", "MP"],
-    tt_imps: ["IMPs", "IMP", "IMP", "IMP"],
-    tt_h2h: ["Head to head", "Μεταξύ τους", "Личные встречи", "Scontri diretti"],
-    tt_seed: ["Seed of round {n}: {phase}", "Σπόρος του γύρου {n}: {phase}", "Зерно тура {n}: {phase}",
-      "Seme del turno {n}: {phase}"],
-  });
   const t = (k, a) => TP.t(k, a);
   const { h, api, LS } = TP;
   const REFRESH_MS = 2000;
