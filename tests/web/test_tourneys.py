@@ -311,3 +311,46 @@ def test_a_burraco_pairs_tournament_scores_fiburs_victory_points() -> None:
         await svc.close()
 
     asyncio.run(go())
+
+
+def test_a_tournament_with_a_start_time_starts_by_itself() -> None:
+    async def go() -> None:
+        svc = TableService(MemoryStore(), bot_delay=0)
+        runner = Runner(svc)
+        tid = await runner.create(ANNA, {"game": "bourloto", "rounds": 1, "size": 2,
+                                         "clock": 15, "starts": time.time() + 0.3})
+        await runner.register(tid, ANNA, "Anna")
+        assert load_tourney((await runner._row(tid)).data).status == "registering"
+        await asyncio.sleep(0.6)  # nobody looks: the process starts it on time
+        t = load_tourney((await runner._row(tid)).data)
+        assert t.status in ("playing", "over") and len(t.entrants) == 2
+        await svc.close()
+
+    asyncio.run(go())
+
+
+def test_the_organisers_settings_and_the_entrants_steps_are_refused_with_the_reason() -> None:
+    from trapoula.errors import IllegalActionError
+    from trapoula.web.club.tourney import new_tourney
+
+    for bad, says in (({"game": "bourre"}, "bourloto, burraco"),
+                      ({"preset": "xx"}, "ru, gr, pexevida"),
+                      ({"size": 1}, "'size' is a whole number from 2 to 64"),
+                      ({"rounds": 0}, "'rounds'"), ({"clock": 0}, "'clock'"),
+                      ({"duplicate": "yes"}, "'duplicate'")):
+        with pytest.raises(IllegalActionError, match=says):
+            new_tourney(bad)
+    t = new_tourney({"size": 2}).register("a1", "Anna", "Anna")
+    with pytest.raises(IllegalActionError, match="bots' pairs"):
+        t.register("a2", "Bo", "Bots 1")
+    t = t.join("a2", "Bo", "Anna")
+    with pytest.raises(IllegalActionError, match="two players already"):
+        t.join("a3", "Cy", "Anna")
+    with pytest.raises(IllegalActionError, match="only a duplicate"):
+        t.seed_commit("a1", "0" * 64)
+    t = t.start()
+    assert [e.name for e in t.entrants] == ["Anna", "Bots 1"]
+    with pytest.raises(IllegalActionError, match="registration is closed"):
+        t.register("a4", "Di", "Di")
+    with pytest.raises(IllegalActionError, match="not the tournament's current round"):
+        t.report(2, "Anna", "Bots 1", 1, 0)

@@ -137,7 +137,16 @@ class Runner:
         row = TourneyRow(tid, account.account_id, t.settings["title"], t.settings["game"],
                          t.status, time.time(), t.settings["starts"], 1, t.to_json())
         await self._db("adding a tournament", self.rows.add, row)
+        if row.starts is not None:  # this process starts it on time (a look does too)
+            self.service._spawn(self._start_at(tid, row.starts))
         return tid
+
+    async def _start_at(self, tourney_id: str, when: float) -> None:
+        await anyio.sleep(max(0.0, when - time.time()))
+        try:
+            await self.show(tourney_id)
+        except Exception:
+            log.exception("tournament %s did not start on time", tourney_id)
 
     async def register(self, tourney_id: str, account: Account, pair: str,
                        partner: bool = False) -> Tourney:
