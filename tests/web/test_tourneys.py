@@ -354,3 +354,29 @@ def test_the_organisers_settings_and_the_entrants_steps_are_refused_with_the_rea
         t.register("a4", "Di", "Di")
     with pytest.raises(IllegalActionError, match="not the tournament's current round"):
         t.report(2, "Anna", "Bots 1", 1, 0)
+
+
+def test_a_round_whose_maker_died_before_its_tables_is_made_by_whoever_looks(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from trapoula.web.club import tourneys
+
+    async def go() -> None:
+        svc = TableService(MemoryStore(), bot_delay=0)
+        runner = Runner(svc)
+        tid = await runner.create(ANNA, {"game": "bourloto", "rounds": 1, "size": 4,
+                                         "clock": 15})
+
+        async def dies(*args: object) -> None:
+            raise RuntimeError("the process died making the tables")
+        monkeypatch.setattr(runner, "_make_tables", dies)
+        with pytest.raises(RuntimeError):
+            await runner.start(tid, ANNA.account_id)
+        monkeypatch.undo()
+        _, t = await runner.show(tid)
+        assert t.tables_due() and not t.tables  # claimed a moment ago: not yet
+        monkeypatch.setattr(tourneys, "CLAIM_SECONDS", 0.0)
+        _, t = await runner.show(tid)
+        assert [len(r) for r in t.tables] == [2] and not t.tables_due()
+        await svc.close()
+
+    asyncio.run(go())

@@ -64,6 +64,7 @@ class Tourney:
     # a duplicate tournament: each round's seed chain (web/fairseed.py's Chain as JSON, the
     # server's secret in it: never shown before the round is over), round r at r - 1
     seeds: tuple[dict[str, Any], ...] = ()
+    claimed: float = 0.0  # when a writer took it upon itself to make the round's tables
 
     # --- reading ---------------------------------------------------------------------------
     def entrant(self, name: str) -> Entrant:
@@ -294,7 +295,7 @@ class Tourney:
                 "entrants": [{"name": e.name, "accounts": list(e.accounts),
                               "players": list(e.players)} for e in self.entrants],
                 "event": self.event.to_dict(), "tables": [list(r) for r in self.tables],
-                "status": self.status, "seeds": list(self.seeds)}
+                "status": self.status, "seeds": list(self.seeds), "claimed": self.claimed}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -354,7 +355,8 @@ def load_tourney(data: str | Mapping[str, Any]) -> Tourney:
             raise RecordError("the tournament's entrants do not match its event")
         tables = tuple(tuple(dict(t) for t in r) for r in d["tables"])
         seeds = tuple(dict(c) for c in d.get("seeds") or ())
-        return Tourney(dict(d["settings"]), entrants, ev, tables, str(d["status"]), seeds)
+        return Tourney(dict(d["settings"]), entrants, ev, tables, str(d["status"]), seeds,
+                       float(d.get("claimed", 0.0)))
     except RecordError:
         raise
     except (ConfigError, KeyError, TypeError, ValueError) as exc:

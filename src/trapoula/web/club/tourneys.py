@@ -23,6 +23,7 @@ import logging
 import secrets
 import time
 import uuid
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -43,6 +44,7 @@ __all__ = ["Runner"]
 
 log = logging.getLogger("trapoula.web")
 RETRIES = 40
+CLAIM_SECONDS = 60.0  # a round's tables not made by then are made by whoever looks
 
 
 def _bad(exc: Exception) -> ServiceError:
@@ -89,7 +91,14 @@ class Runner:
     async def advance(self, tourney_id: str, step: Callable[[Tourney], Tourney]) -> Tourney:
         """:meth:`change`, then the round's tables when this write made them due (its seed
         fixed, or the round paired): exactly one writer gets there."""
-        before, after = await self.change(tourney_id, step)
+        now = time.time()
+
+        def claiming(t: Tourney) -> Tourney:
+            after = step(t)
+            if after is not t and after.tables_due() and not t.tables_due():
+                after = replace(after, claimed=now)  # this write makes the tables
+            return after
+        before, after = await self.change(tourney_id, claiming)
         if after is before:
             return after
         if after.tables_due() and not before.tables_due():
@@ -180,8 +189,21 @@ class Runner:
             await self.collect(tourney_id, t)
             wait = float(self.service.limits.reveal_seconds)
             await self.advance(tourney_id, lambda x: x.seed_time_out(time.time(), wait))
+            await self._reclaim(tourney_id)
         row = await self._row(tourney_id)
         return row, load_tourney(row.data)
+
+    async def _reclaim(self, tourney_id: str) -> None:
+        """A round whose tables are due but were not made ``CLAIM_SECONDS`` after a writer
+        took it upon itself (its process died, or the database failed it): made here."""
+        now = time.time()
+        before, after = await self.change(tourney_id, lambda t: replace(t, claimed=now)
+                                          if t.tables_due() and now - t.claimed > CLAIM_SECONDS
+                                          else t)
+        if after is not before:
+            log.warning("tournament %s: round %d's tables made again (the first maker did not "
+                        "finish)", tourney_id, len(after.event.rounds))
+            await self._make_tables(tourney_id, after)
 
     def my_seat(self, t: Tourney, account_id: str) -> dict[str, Any] | None:
         """The account's table of the current round: code, seat and its token."""
