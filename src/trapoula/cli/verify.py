@@ -54,6 +54,11 @@ def run(args: argparse.Namespace, con: Console) -> int:
         con.print(f"seed: hashed from the server's committed secret and {seats} seat value(s)"
                   + (f" ({', '.join(withheld)} withheld: a public value stood for it)"
                      if withheld else "") + ", all checked")
+        source = chain.get("source")
+        if isinstance(source, dict):
+            con.print(f"the seed of round {source.get('round')} of tournament "
+                      f"{source.get('tourney')} (a duplicate round: every table of it dealt "
+                      "from this seed; its values are the entrants', E1, E2, ...)")
     else:
         con.print("seed: the record has no chain (saved before chains, or a chosen seed): "
                   "only its deals are checked")

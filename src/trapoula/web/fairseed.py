@@ -78,6 +78,10 @@ class Chain:
     since: float = 0.0  # wall time the commitments were shown (the reveal phase began)
     withheld: list[str] = field(default_factory=list)
     seed: int | None = None
+    # where a fixed chain came from when not the table's own: a duplicate round's chain,
+    # committed to by the tournament's entrants ({"tourney": id, "round": n}), its values
+    # keyed E1, E2, ... (the entrants' accounts in registration order)
+    source: dict[str, Any] | None = None
 
     @classmethod
     def new(cls) -> Chain:
@@ -94,14 +98,16 @@ class Chain:
     def to_json(self) -> dict[str, Any]:
         return {"v": 1, "secret": self.secret, "commits": dict(self.commits),
                 "reveals": dict(self.reveals), "phase": self.phase, "since": self.since,
-                "withheld": list(self.withheld), "seed": self.seed}
+                "withheld": list(self.withheld), "seed": self.seed,
+                **({"source": dict(self.source)} if self.source else {})}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Chain:
         return cls(str(data["secret"]), dict(data.get("commits") or {}),
                    dict(data.get("reveals") or {}), str(data.get("phase", "collect")),
                    float(data.get("since") or 0.0), list(data.get("withheld") or []),
-                   None if data.get("seed") is None else int(data["seed"]))
+                   None if data.get("seed") is None else int(data["seed"]),
+                   dict(data["source"]) if data.get("source") else None)
 
     def commit(self, seat: str, commit: Any) -> bool:
         """A seat's commitment (only while the seats are collected); whether it counts."""
@@ -162,6 +168,8 @@ class Chain:
         out: dict[str, Any] = {"server": self.commit_s, "phase": self.phase,
                                "seats": list(self.commits) if self.phase != "collect" else [],
                                "withheld": list(self.withheld)}
+        if self.source:
+            out["source"] = dict(self.source)
         if self.phase != "collect":
             out["commits"] = dict(self.commits)
             out["revealed_seats"] = [s for s in self.commits if s in self.reveals]
@@ -173,7 +181,7 @@ class Chain:
         """The whole chain, for the end of the match and the record."""
         return {"server": self.commit_s, "secret": self.secret, "commits": dict(self.commits),
                 "reveals": dict(self.reveals), "withheld": list(self.withheld),
-                "seed": self.seed}
+                "seed": self.seed, **({"source": dict(self.source)} if self.source else {})}
 
 
 def _seat_key(seat: str) -> tuple[int, str]:

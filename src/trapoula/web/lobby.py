@@ -24,6 +24,7 @@ import anyio.to_thread
 import trapoula
 from trapoula.errors import ConfigError
 from trapoula.web.dealing import check_commit, new_chain
+from trapoula.web.fairseed import Chain
 from trapoula.web.limits import LimitError, clean_name
 from trapoula.web.people.hub import hub_of
 from trapoula.web.people.social import check_join
@@ -55,9 +56,12 @@ class LobbyMixin:
     """Tables and seats of :class:`~.service.TableService` (see the module docstring)."""
 
     async def create_table(self: TableService, spec: dict[str, Any], address: str | None = None,
-                           account: Account | None = None) -> dict[str, Any]:
+                           account: Account | None = None,
+                           round_chain: dict[str, Any] | None = None) -> dict[str, Any]:
         """Create a table from ``{"game","preset","options","seats","name","seat","table"}``;
-        ``account``: the signed-in creator (his seat gets his account and name)."""
+        ``account``: the signed-in creator (his seat gets his account and name);
+        ``round_chain``: a duplicate round's fixed chain (web/club/tourneys.py, never from a
+        request): the table's seed is the round's, and its fair record says so."""
         if not isinstance(spec, dict):
             raise ServiceError(400, "bad_request", "send a JSON object")
         game_name = spec.get("game", "bourloto")
@@ -124,6 +128,11 @@ class LobbyMixin:
         free = any(not s.taken for s in seats)
         # no chosen seed: the server's committed secret and every seat's committed value
         fair, row_seed = new_chain(settings, seats, want, commit) if seed is None else (None, seed)
+        if round_chain is not None:  # every table of the round deals from the round's seed
+            fixed = Chain.from_json(round_chain)
+            if not fixed.fixed or fixed.seed is None or not fixed.source:
+                raise ServiceError(500, "bad_round_seed", "a round's chain is fixed first")
+            fair, row_seed = fixed.to_json(), fixed.seed
         for attempt in range(20):
             row = TableRow(
                 uuid.uuid4().hex[:16], "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6)),
@@ -280,12 +289,22 @@ class LobbyMixin:
         table = await self._get(table_id)
         if not table.state.is_over:
             raise ServiceError(404, "not_finished", "the record is ready when the game is over")
+        await self._round_over(table)
         out = table.state.record()
         if table.fair is not None:
             out["fair"] = table.fair.record(True)
             if table.fair.chain is not None:  # the seed's chain, revealed (web/fairseed.py)
                 out["chain"] = table.fair.chain.revealed()
         return out
+
+    async def _round_over(self: TableService, table: Table) -> None:
+        """A duplicate round's table shows its cards once every table of the round is done
+        (the others play the same deals): ``round_open`` (web/club/tourneys.py) says."""
+        chain = table.chain
+        if chain is not None and chain.source and await self.round_open(chain.source):
+            raise ServiceError(404, "round_not_over", "the other tables of this duplicate "
+                               "round play the same deals: the record is ready when the "
+                               "round is over")
 
     async def replay_steps(self: TableService, table_id: str) -> dict[str, Any]:
         """A finished table, step by step: the public view after each action (0..N)."""
@@ -302,5 +321,6 @@ class LobbyMixin:
         table = await self._get(table_id)
         if not table.state.is_over:
             raise ServiceError(404, "not_finished", "a replay is ready when the game is over")
+        await self._round_over(table)
         return table, await self._db_try("reading a replay", self.store.actions, table_id, 0)
 

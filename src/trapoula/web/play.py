@@ -137,6 +137,8 @@ class PlayMixin:
                 self._db_failed(exc, "marking a table finished")
             table.set_row(with_status(table.row, "finished"))
             settle_later(self, table)  # ratings and history (web/people/settle.py)
+            for hook in self.finish_hooks:  # e.g. a tournament takes the result
+                self._spawn(hook(table))
         self._turn_done(table, seat)
         self._arm_clock(table)
         self._broadcast(table)

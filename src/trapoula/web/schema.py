@@ -7,7 +7,8 @@ clock state and the tables' leases, ``0005`` player accounts, their sessions and
 that holds a seat, ``0006`` ratings, the matches each player played and each finished
 table's result, ``0007`` friends, blocks, mutes, invites, reports, sanctions, presence and
 the account that wrote a chat line, ``0009`` the score sheets accounts keep and the club
-nights.  :func:`upgrade` brings any database to :data:`HEAD`
+nights, ``0010`` the online tournaments and the tables made for them.  :func:`upgrade`
+brings any database to :data:`HEAD`
 (opening a :class:`~trapoula.web.store.SqlStore` does it), :func:`backup` copies one into a
 SQLite file.
 """
@@ -21,7 +22,7 @@ from trapoula.web.store import SqlStore, StoreUnavailable
 
 __all__ = ["HEAD", "MIGRATIONS", "backup", "current_revision", "upgrade"]
 
-HEAD = "0009"  # the newest schema revision (web/migrations/versions)
+HEAD = "0010"  # the newest schema revision (web/migrations/versions)
 MIGRATIONS = Path(__file__).with_name("migrations")
 _B0301F4_TABLES = {"tables", "seats", "actions", "chat"}
 

@@ -58,6 +58,10 @@ log = logging.getLogger("trapoula.web")
 T = TypeVar("T")
 
 
+async def _never_open(source: dict[str, Any]) -> bool:
+    return False
+
+
 class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMixin,
                    OwnersMixin):
     """Everything a table does, for the web app and the tests (see the module docstring)."""
@@ -108,6 +112,10 @@ class TableService(LobbyMixin, SocketsMixin, PlayMixin, SeatingMixin, DealingMix
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closing = False
+        # called (as a task, off the table's lock) when this process stores a table's last move
+        self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
+        # whether a duplicate round (a table chain's "source") still plays: its records wait
+        self.round_open: Callable[[dict[str, Any]], Awaitable[bool]] = _never_open
         self._background: set[asyncio.Task[None]] = set()
         self.db_down_since: float | None = None
         self._db_fault_write = False  # the fault began or went on with a failed write

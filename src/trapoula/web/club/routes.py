@@ -1,7 +1,7 @@
 """The routes of clubs and tournaments (``create_app`` adds :func:`club_routes`'s list): the
 pages ``/score``, ``/nights``, ``/night/{code}``, ``/night/{code}/t/{table}``, ``/clubs`` and
-``/club/{id}`` (the app's one page, whose scripts show them) and the APIs of
-web/club/api_score.py, api_nights.py and api_clubs.py.
+``/club/{id}``, ``/tourneys`` and ``/tourney/{id}`` (the app's one page, whose scripts show
+them) and the APIs of web/club/api_score.py, api_nights.py, api_clubs.py and api_tourneys.py.
 
 Every API request counts against its address's ``club_calls_per_minute`` and every change
 also against ``club_changes_per_minute`` (web/limits.py): beyond, a 429 ``too_many`` says the
@@ -23,7 +23,9 @@ from starlette.routing import Route
 from trapoula.web.club.api_clubs import ClubsApi
 from trapoula.web.club.api_nights import NightsApi
 from trapoula.web.club.api_score import ScoreApi
+from trapoula.web.club.api_tourneys import TourneysApi
 from trapoula.web.club.store import Clubs, clubs_of
+from trapoula.web.club.tourneys import Runner
 from trapoula.web.limits import TokenBucket
 from trapoula.web.people.auth import account_of
 from trapoula.web.people.throttle import TooMany
@@ -81,6 +83,7 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
     score = ScoreApi(clubs_for, account_of, db)
     nights = NightsApi(clubs_for, account_of, db)
     clubs = ClubsApi(clubs_for, account_of, db, service.store.list_tables)
+    tourneys = TourneysApi(Runner(service), account_of)
 
     def route(path: str, fn: Any, method: str = "GET") -> Route:
         change = method == "POST"
@@ -115,6 +118,8 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
         Route("/night/{code}/t/{table}", page),
         Route("/clubs", page),
         Route("/club/{club_id}", page),
+        Route("/tourneys", page),
+        Route("/tourney/{tourney_id}", page),
         route("/api/score/new", score.new, "POST"),
         route("/api/score/add", score.add, "POST"),
         route("/api/score/undo", score.undo, "POST"),
@@ -132,6 +137,13 @@ def club_routes(service: TableService, page: Any) -> list[Route]:
         route("/api/nights/{code}/t/{table}", nights.table),
         route("/api/nights/{code}/t/{table}", nights.report, "POST"),
         route("/api/nights/{code}/standings.{fmt:str}", nights.export),
+        route("/api/tourneys", tourneys.create, "POST"),
+        route("/api/tourneys", tourneys.list),
+        route("/api/tourneys/{tourney_id}", tourneys.show),
+        route("/api/tourneys/{tourney_id}/register", tourneys.register, "POST"),
+        route("/api/tourneys/{tourney_id}/start", tourneys.start, "POST"),
+        route("/api/tourneys/{tourney_id}/seed", tourneys.seed, "POST"),
+        route("/api/tourneys/{tourney_id}/standings.{fmt:str}", tourneys.export),
         route("/api/clubs", clubs.list),
         route("/api/clubs", clubs.create, "POST"),
         route("/api/clubs/{club_id}", clubs.show),

@@ -220,6 +220,10 @@
     if (/^\/score\/?$/.test(path)) return (main) => new ScorePage(main);
     if (/^\/nights\/?$/.test(path) && TP.NightsPage) return (main) => new TP.NightsPage(main);
     if (/^\/clubs\/?$/.test(path) && TP.ClubsPage) return (main) => new TP.ClubsPage(main);
+    if (/^\/tourneys\/?$/.test(path) && TP.TourneysPage) return (main) => new TP.TourneysPage(main);
+    if ((m = /^\/tourney\/([^/]+)\/?$/.exec(path)) && TP.TourneyPage) {
+      return (main) => new TP.TourneyPage(main, decodeURIComponent(m[1]));
+    }
     if ((m = /^\/club\/([^/]+)\/?$/.exec(path)) && TP.ClubPage) {
       return (main) => new TP.ClubPage(main, decodeURIComponent(m[1]));
     }
@@ -236,7 +240,8 @@
     const link = (href, key) => h("a", { class: "btn", href: href, text: t(key),
       onclick: (e) => { e.preventDefault(); TP.go(href); } });
     return h("section", { class: "card-box club-links row" }, link("/score", "sc_title"),
-      link("/nights", "cn_title"), link("/clubs", "cl_title"));
+      link("/nights", "cn_title"), link("/clubs", "cl_title"),
+      TP.TourneysPage ? link("/tourneys", "tt_title") : null);
   }
 
   Object.assign(TP, { ScorePage, clubRoute, clubLinks });
