@@ -1,14 +1,16 @@
 """One learning seat per deal of a :class:`~trapoula.vector.env.VectorEnv`, the other seats
-played by an opponent policy: what single-agent algorithms (Gymnasium, SB3) train on.
+played by an opponent: what single-agent algorithms (Gymnasium, SB3) train on.
 
 :class:`SeatDriver` moves every deal to the learner's next decision: the opponents' turns
 are played in batches (every deal waiting for an opponent moves at once) by ``opponent``,
 a function ``(obs [M, size], mask [M, actions]) -> actions [M]`` (default: uniformly random
-legal integers, drawn in numpy).  The learner's seat is fixed (``seat=0`` is ``P1``) or
-drawn for every deal (``seat="random"``).  The reward of a step is the learner seat's
-reward of the deals that ended since its last decision (0 otherwise); a deal that ends is
-replaced by the next one at once, so the observation after ``done`` is the new deal's first
-(Gymnasium's ``AutoresetMode.SAME_STEP``).
+legal integers, drawn in numpy), or anything :func:`trapoula.vector.opponents.make_opponent`
+takes: a bot name (``"heuristic"``, ``"hard"``, ``"learned"``), a weights file, a bot, a
+:class:`~trapoula.vector.opponents.League` of snapshots.  The learner's seat is fixed
+(``seat=0`` is ``P1``) or drawn for every deal (``seat="random"``).  The reward of a step
+is the learner seat's reward of the deals that ended since its last decision (0
+otherwise); a deal that ends is replaced by the next one at once, so the observation after
+``done`` is the new deal's first (Gymnasium's ``AutoresetMode.SAME_STEP``).
 
 >>> import trapoula.vector
 >>> d = SeatDriver(trapoula.vector.make("bourloto", "gr", num_envs=4, seed=1), seat=0)
@@ -23,6 +25,7 @@ replaced by the next one at once, so the observation after ``done`` is the new d
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -47,12 +50,17 @@ class SeatDriver:
     """The learner's decisions of every deal, the other seats played by ``opponent``."""
 
     def __init__(self, env: VectorEnv, *, seat: int | str = 0,
-                 opponent: Opponent | None = None, seed: int = 0) -> None:
+                 opponent: Opponent | Any = None, seed: int = 0) -> None:
+        from trapoula.vector.opponents import RowOpponent, make_opponent
+
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < env.players):
             raise ValueError(f"seat must be 'random' or 0..{env.players - 1}, not {seat!r}")
         self.env = env
         self.rng = np.random.default_rng(seed)
-        self.opponent = opponent if opponent is not None else random_policy(self.rng)
+        self.opponent: Any = (random_policy(self.rng) if opponent is None else
+                         make_opponent(opponent, env.game, seed=seed,
+                                       layout=env.adapter.layout_mode))
+        self._rows = self.opponent if isinstance(self.opponent, RowOpponent) else None
         self.random_seat = seat == "random"
         self.seats = np.full(env.num_envs, 0 if seat == "random" else int(seat), np.int64)
 
@@ -87,6 +95,8 @@ class SeatDriver:
             reward[ended] += r[ended, self.seats[ended]]
             done[ended] = True
             self._draw(ended)
+        if self._rows is not None and d.any():
+            self._rows.deals_ended(np.flatnonzero(d))
 
     def _opponents(self, reward: np.ndarray, done: np.ndarray) -> None:
         """Move every deal whose seat to act is not the learner's, in batches."""
@@ -97,6 +107,9 @@ class SeatDriver:
                 return
             rows = np.flatnonzero(wait)
             acts = np.full(env.num_envs, -1, np.int64)
-            acts[rows] = self.opponent(env.obs[rows], env.mask[rows])
+            if self._rows is not None:
+                acts[rows] = self._rows.act_rows(env, rows)
+            else:
+                acts[rows] = self.opponent(env.obs[rows], env.mask[rows])
             _, _, _, r, d = env.step(acts)
             self._collect(r, d, reward, done)
