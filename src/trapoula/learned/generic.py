@@ -70,13 +70,20 @@ class GameNet:
         self.outputs = int(self.layers[-1][0].shape[1])
 
     def values(self, x: Any) -> Any:
-        """The network's values of inputs ``[M, inputs]`` (float32)."""
+        """The network's values of inputs ``[M, inputs]`` (float32).  One row (a bot's
+        decision) goes through the first layer by its nonzero inputs only (the observations
+        are mostly zeros): a few hundred rows of ``w0`` instead of a product with all of it,
+        which a multi-threaded BLAS makes slow on a busy machine."""
         import numpy as np
 
         h = np.asarray(x, np.float32)
         last = len(self.layers) - 1
         for k, (w, b) in enumerate(self.layers):
-            h = h @ w + b
+            if k == 0 and h.shape[0] == 1:
+                nz = np.flatnonzero(h[0])
+                h = (h[0, nz] @ w[nz] + b)[None, :]
+            else:
+                h = h @ w + b
             if k < last:
                 np.maximum(h, 0.0, out=h)
         return h
