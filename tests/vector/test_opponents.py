@@ -180,3 +180,23 @@ def test_gym_and_sb3_wrappers_take_a_bot_name() -> None:
     venv.reset()
     venv.step_async(venv.action_masks().argmax(1))
     assert venv.step_wait()[1].shape == (2,)
+
+
+@pytest.mark.parametrize("preset", ["gr", "ru"])
+def test_learn_phases_leave_the_bidding_to_the_assist(preset: str) -> None:
+    env = trapoula.vector.make("bourloto", preset, num_envs=3, seed=4)
+    rec = Recording(env.game)  # the heuristic, remembering its moves
+    driver = SeatDriver(env, seat=0, opponent="random", learn_phases=("play",), assist=rec,
+                        seed=4)
+    obs, mask = driver.reset()
+    finished = 0
+    for _ in range(200):
+        for i in range(3):  # the learner only ever decides in the play phase
+            assert env.state(i).phase == "play" and env.state(i).current_player == "P1"
+        obs, mask, reward, done = driver.step(mask.argmax(1))
+        finished += int(done.sum())
+        if finished >= 3:
+            break
+    assert finished >= 3
+    assert rec.chosen and all(c.startswith("P1 ") for c in rec.chosen)
+    assert not any(c.startswith("P1 play ") for c in rec.chosen)  # cards are the learner's
