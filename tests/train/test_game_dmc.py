@@ -57,6 +57,10 @@ def test_train_resume_export_and_play(game: str, tmp_path: Path) -> None:
             assert action in s.legal_actions()
             s = s.apply(action)
         assert s.result is not None
+    # the command line names the file as a bot too
+    assert main(["arena", game, "--bots", f"learned@{out},heuristic", "--deals", "2",
+                 "--quiet", "--out", str(tmp_path / "arena.json")]) == 0
+    assert json.loads((tmp_path / "arena.json").read_text())
 
 
 def test_export_refuses_the_shipped_weights_without_the_flag(

@@ -7,9 +7,10 @@ deals that ended (times ``reward_scale``).  Opponents' turns are played inside
 (:class:`~trapoula.vector.seat.SeatDriver`: uniformly random legal integers unless an
 ``opponent`` is given: a policy, a bot name such as ``"heuristic"``, ``"hard"`` or
 ``"learned"``, a weights file or a :class:`~trapoula.vector.opponents.League`;
-``learn_phases`` / ``assist`` leave the learner only some phases, as there).  Deals reset in the step they end
-(``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the observation returned
-with ``terminated`` is the next deal's first, so its mask always offers a legal action.
+``learn_phases`` / ``assist`` leave the learner only some phases, as there).  Deals reset
+in the step they end (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the
+observation returned with ``terminated`` is the next deal's first, so its mask always
+offers a legal action.
 ``action_masks()`` returns the last masks as booleans (for maskable policies).
 
 >>> import numpy as np
