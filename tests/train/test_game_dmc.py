@@ -118,3 +118,17 @@ def test_a_default_size_network_decides_in_under_2_ms(game: str, tmp_path: Path)
         times.append(time.perf_counter() - t)
         s = s.apply(action)
     assert float(np.median(times)) < 0.002
+
+
+def test_actors_on_a_ray_cluster(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        cfg = GameTrainConfig(game="bourre", hidden=(8,), num_envs=2, steps=20,
+                              eval_minutes=1e9, eval_deals=2, snapshot_minutes=0.0)
+        state = train_game(tmp_path, 0.001, cfg, ray_address="auto", ray_actors=1)
+    finally:
+        ray.shutdown()
+    assert state["decisions"] == 2 * 20 * state["round"] > 0
+    start = json.loads((tmp_path / "log.jsonl").read_text().splitlines()[0])
+    assert start["ray"] == "auto"

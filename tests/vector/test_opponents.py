@@ -200,3 +200,12 @@ def test_learn_phases_leave_the_bidding_to_the_assist(preset: str) -> None:
     assert finished >= 3
     assert rec.chosen and all(c.startswith("P1 ") for c in rec.chosen)
     assert not any(c.startswith("P1 play ") for c in rec.chosen)  # cards are the learner's
+
+
+@pytest.mark.parametrize(("game", "preset"), GAMES)
+def test_hard_is_an_opponent_too(game: str, preset: str | None) -> None:
+    env = trapoula.vector.make(game, preset, num_envs=1, seed=2)
+    driver = SeatDriver(env, seat=1, opponent="hard", seed=2)
+    obs, mask = driver.reset()
+    obs, mask, reward, done = driver.step(mask.argmax(1))
+    assert (env.to_act == 1).all() and mask.any()

@@ -114,8 +114,8 @@ def make_opponent(spec: Any, game: Game, *, seed: int = 0, layout: str | None = 
         text = str(spec)
         if _weights_file(text):
             if not Path(text).is_file():
-                raise ConfigError(f"no weights file {text} (trapoula train {game.name} "
-                                  f"--export {text})")
+                raise ConfigError(f"no weights file {text} (write one with trapoula train "
+                                  f"{game.name} --export PATH)")
             if game.name != "bourloto":
                 from trapoula.learned.generic import load_net
 
