@@ -54,7 +54,7 @@ def build_units(spec: ArenaSpec) -> list[Unit]:
     known = available_bots(game.name)
     for entrant in spec.bots:
         for name in split_entrant(entrant) if team else (entrant,):
-            if name not in known:
+            if name.partition("@")[0] not in known:
                 raise ConfigError(f"no bot {name!r} for {game.name}; bots are: "
                                   f"{', '.join(known)}")
     if spec.matches and not team:

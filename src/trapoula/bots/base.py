@@ -78,7 +78,9 @@ BOTS: dict[str, dict[str, str]] = {
                "burraco": "trapoula.bots.levels:BurracoExpertBot",
                "bourre": "trapoula.bots.bourre_pimc:BourreExpertBot"},
     # the Deep Monte-Carlo Q-network (issue 17; numpy inference: trapoula/learned)
-    "learned": {"bourloto": "trapoula.learned.bourloto:LearnedBourlotoBot"},
+    "learned": {"bourloto": "trapoula.learned.bourloto:LearnedBourlotoBot",
+                "bourre": "trapoula.learned.bourre:LearnedBourreBot",
+                "burraco": "trapoula.learned.burraco:LearnedBurracoBot"},
     # not (yet) measurably stronger than the heuristic: a name of its own, not a level
     "rollout": {"burraco": "trapoula.bots.burraco_search:BurracoSearchBot"},
 }
@@ -89,7 +91,17 @@ def available_bots(game: str | None = None) -> list[str]:
 
 
 def make_bot(name: str, game: Game, seed: int | None = None, **kwargs: Any) -> Bot:
-    """A bot by name for a game: ``make_bot("heuristic", trapoula.make("bourloto"))``."""
+    """A bot by name for a game: ``make_bot("heuristic", trapoula.make("bourloto"))``.
+
+    ``"learned@PATH"`` is ``make_bot("learned", game, weights="PATH")``: the learned bot with
+    a weights file of ``trapoula train GAME --export PATH`` (a name the command line's
+    ``--bots`` of ``play`` and ``arena`` take too)."""
+    name, at, path = name.partition("@")
+    if at:
+        if name != "learned" or not path:
+            raise ConfigError(f"only the learned bot takes weights (learned@PATH), not "
+                              f"{name}@{path!r}")
+        kwargs["weights"] = path
     per = BOTS.get(name)
     if per is None or (game.name not in per and "*" not in per):
         raise ConfigError(

@@ -1,12 +1,16 @@
-"""``trapoula train bourloto``: Deep Monte-Carlo training of the learned bot (the ``train`` extra).
+"""``trapoula train GAME``: Deep Monte-Carlo training of a learned bot (the ``train`` extra).
 
-Trains the Q-network of :mod:`trapoula.learned.bourloto` by self-play over
-:mod:`trapoula.vector` (:mod:`trapoula.train.dmc`), resuming from ``--run-dir``'s checkpoint;
-``--export`` instead writes a run's weights as the numpy file the bot loads.  docs/learned.md.
+Bourloto: the Q-network of :mod:`trapoula.learned.bourloto` (:mod:`trapoula.train.dmc`);
+Bourré and Burraco: :mod:`trapoula.learned.generic`'s (:mod:`trapoula.train.game_dmc`, a
+self-play league).  Training resumes from ``--run-dir``'s checkpoint; ``--export PATH``
+instead writes a run's weights to PATH, the numpy file ``make_bot("learned", game,
+weights=PATH)`` loads.  The shipped weights (inside the package) are written only when
+``--overwrite-shipped`` is given too.  docs/learned.md.
 
     trapoula train bourloto --preset gr,ru --minutes 60 --run-dir runs/learned
-    trapoula train bourloto --run-dir runs/learned \
-        --export src/trapoula/learned/data/bourloto_learned.npz
+    trapoula train bourloto --run-dir runs/learned --export my-bourloto.npz
+    trapoula train bourre --minutes 30 --run-dir runs/bourre
+    trapoula train bourre --run-dir runs/bourre --export bourre.npz
 """
 
 from __future__ import annotations
@@ -61,20 +65,39 @@ def _floats(text: str) -> dict[str, float]:
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("train", help="train the learned bot (needs torch: the train extra)",
+    p = sub.add_parser("train", help="train a learned bot (needs torch: the train extra)",
                        description="Deep Monte-Carlo self-play training of the learned "
-                                   "Bourloto bot; resumes from the run directory's checkpoint.")
-    p.add_argument("game", choices=["bourloto"])
+                                   "bot of a game; resumes from the run directory's "
+                                   "checkpoint.  Options marked (Bourloto) apply to it only; "
+                                   "those marked (Bourré, Burraco) to those games only.")
+    p.add_argument("game", choices=["bourloto", "bourre", "burraco"])
+    p.add_argument("options", nargs="*", default=[], metavar="option=value",
+                   help="(Bourré, Burraco) the game's options, e.g. players=5")
     p.add_argument("--preset", default="gr,ru",
-                   help="presets, comma-separated (one network for all; default gr,ru)")
+                   help="(Bourloto) presets, comma-separated (one network for all; "
+                        "default gr,ru)")
     p.add_argument("--minutes", type=float, default=60.0, help="wall-clock minutes to train")
     p.add_argument("--run-dir", default="runs/learned",
                    help="checkpoint, weights and log.jsonl (resumed if present)")
-    p.add_argument("--hidden", type=_ints, default=(256, 256, 128),
-                   help="hidden layer widths of a new network (default 256,256,128)")
-    p.add_argument("--envs", type=int, default=256, help="deals per actor batch")
-    p.add_argument("--steps", type=int, default=24, help="decisions per deal per round")
-    p.add_argument("--epsilon", type=float, default=0.03, help="exploration rate")
+    p.add_argument("--hidden", type=_ints, default=None,
+                   help="hidden layer widths of a new network (default 256,256,128; "
+                        "Bourré, Burraco 256,128)")
+    p.add_argument("--envs", type=int, default=None,
+                   help="deals per actor batch (default 256; Bourré, Burraco 64)")
+    p.add_argument("--steps", type=int, default=None,
+                   help="decisions per deal per round (default 24; Bourré, Burraco 32)")
+    p.add_argument("--epsilon", type=float, default=None,
+                   help="exploration rate (default 0.03; Bourré, Burraco 0.05)")
+    p.add_argument("--self-play", type=float, default=0.5,
+                   help="(Bourré, Burraco) share of deals where every seat is the network; "
+                        "in the others one seat is, the rest the league's opponent")
+    p.add_argument("--opponents", default="heuristic",
+                   help="(Bourré, Burraco) the league's fixed members: bot names or weights "
+                        "files, comma-separated (default heuristic)")
+    p.add_argument("--latest", type=float, default=0.5,
+                   help="(Bourré, Burraco) the league's chance of the newest snapshot")
+    p.add_argument("--snapshot-minutes", type=float, default=5.0,
+                   help="(Bourré, Burraco) minutes between snapshots joining the league")
     p.add_argument("--heuristic", type=float, default=0.8,
                    help="share of deal sides the heuristic plays at the start (warm start)")
     p.add_argument("--heuristic-min", type=float, default=0.15,
@@ -117,8 +140,12 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="run the actors on this Ray cluster ('auto', 'ray://host:10001')")
     p.add_argument("--ray-actors", type=int, default=1, help="Ray actors per preset")
-    p.add_argument("--export", metavar="NPZ", default=None,
-                   help="write the run's weights (--which) to this file and stop")
+    p.add_argument("--export", metavar="PATH", default=None,
+                   help="write the run's weights (--which) to this file and stop; load it "
+                        "with make_bot('learned', game, weights=PATH) or the bot name "
+                        "learned@PATH")
+    p.add_argument("--overwrite-shipped", action="store_true",
+                   help="allow --export to replace the weights shipped in the package")
     p.add_argument("--which", choices=["best", "latest"], default="best",
                    help="which weights --export copies (default: the best evaluation)")
     p.add_argument("--heuristic-play", default=None, metavar="PRESETS",
@@ -127,13 +154,41 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _shipped_dir() -> Path:
+    from importlib import resources
+
+    return Path(str(resources.files("trapoula.learned") / "data")).resolve()
+
+
+def _check_export(args: argparse.Namespace, src: Path) -> None:
+    target = Path(args.export).resolve()
+    if target.parent == _shipped_dir() and not args.overwrite_shipped:
+        raise ConfigError(
+            f"{args.export} is the package's shipped weights: export to a file of your own "
+            f"(--export my.npz), or add --overwrite-shipped to replace them")
+    if target == src.resolve():
+        raise ConfigError(f"--export {args.export} is the run's own {src.name}")
+    if target.is_dir():
+        raise ConfigError(f"--export {args.export} is a folder: name a file (.npz)")
+
+
 def run(args: argparse.Namespace, con: Console) -> int:
+    if args.run_dir == "runs/learned" and args.game != "bourloto":
+        args.run_dir = f"runs/{args.game}"
     run_dir = Path(args.run_dir)
     if args.export:
         src = run_dir / f"{args.which}.npz"
         if not src.exists():
-            raise ConfigError(f"no {src}: train first (trapoula train bourloto --run-dir "
+            raise ConfigError(f"no {src}: train first (trapoula train {args.game} --run-dir "
                               f"{run_dir})")
+        _check_export(args, src)
+        if args.game != "bourloto":
+            import numpy as np
+
+            with np.load(src, allow_pickle=False) as z:
+                if "game" not in z.files or str(z["game"][0]) != args.game:
+                    raise ConfigError(f"{src} holds no {args.game} weights")
+        Path(args.export).resolve().parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, args.export)
         if args.heuristic_play is not None or args.mode or args.margin:
             import numpy as np
@@ -151,6 +206,8 @@ def run(args: argparse.Namespace, con: Console) -> int:
                 np.savez(f, **arrays)
         con.print(f"wrote {args.export} from {src}")
         return 0
+    if args.game != "bourloto":
+        return _run_game(args, run_dir, con)
     try:
         from trapoula.learned.features import NAME as FEATURES_NAME
         from trapoula.train.dmc import TrainConfig, train
@@ -158,8 +215,9 @@ def run(args: argparse.Namespace, con: Console) -> int:
         raise ConfigError(f"training needs torch (the train extra, docs/learned.md): {exc}"
                           ) from exc
     cfg = TrainConfig(
-        presets=tuple(p for p in args.preset.split(",") if p), hidden=args.hidden,
-        num_envs=args.envs, steps=args.steps, epsilon=args.epsilon,
+        presets=tuple(p for p in args.preset.split(",") if p),
+        hidden=args.hidden or (256, 256, 128), num_envs=args.envs or 256,
+        steps=args.steps or 24, epsilon=0.03 if args.epsilon is None else args.epsilon,
         heuristic=args.heuristic, heuristic_min=args.heuristic_min,
         warm_minutes=args.warm_minutes, lr=args.lr, batch=args.batch, epochs=args.epochs,
         eval_minutes=args.eval_minutes,
@@ -173,4 +231,31 @@ def run(args: argparse.Namespace, con: Console) -> int:
     state = train(run_dir, args.minutes, cfg, ray_address=args.ray, ray_actors=args.ray_actors)
     con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
               f"decisions; weights in {run_dir}/best.npz and latest.npz")
+    return 0
+
+
+def _run_game(args: argparse.Namespace, run_dir: Path, con: Console) -> int:
+    """``trapoula train bourre|burraco``: :func:`trapoula.train.game_dmc.train_game`."""
+    from trapoula.cli.common import parse_options
+
+    try:
+        from trapoula.train.game_dmc import GameTrainConfig, train_game
+    except ImportError as exc:  # torch missing
+        raise ConfigError(f"training needs torch (the train extra, docs/learned.md): {exc}"
+                          ) from exc
+    defaults = GameTrainConfig()
+    cfg = GameTrainConfig(
+        game=args.game, options=parse_options(args.options),
+        hidden=args.hidden or defaults.hidden, num_envs=args.envs or defaults.num_envs,
+        steps=args.steps or defaults.steps,
+        epsilon=defaults.epsilon if args.epsilon is None else args.epsilon,
+        lr=args.lr, batch=args.batch, epochs=args.epochs, eval_minutes=args.eval_minutes,
+        eval_deals=args.eval_deals, seed=args.seed, self_play=args.self_play,
+        opponents=tuple(o for o in args.opponents.split(",") if o), latest=args.latest,
+        snapshot_minutes=args.snapshot_minutes)
+    state = train_game(run_dir, args.minutes, cfg, ray_address=args.ray,
+                       ray_actors=args.ray_actors)
+    con.print(f"trained {state['elapsed'] / 60:.1f} minutes in all, {state['decisions']} "
+              f"decisions; weights in {run_dir}/best.npz and latest.npz (export: trapoula "
+              f"train {args.game} --run-dir {run_dir} --export PATH)")
     return 0

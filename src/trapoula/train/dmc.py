@@ -36,7 +36,7 @@ from trapoula.train.actors import LocalActors, RayActors
 from trapoula.train.model import make_model, to_arrays
 from trapoula.train.rollouts import BiddingRollouts
 
-__all__ = ["TrainConfig", "evaluate", "train"]
+__all__ = ["TrainConfig", "evaluate", "fit", "log_line", "train"]
 
 NUM_ACTIONS = 140
 EVAL_SEED = 17
@@ -98,10 +98,45 @@ def evaluate(arrays: Any, presets: Sequence[str], deals: int, seed: int = EVAL_S
     return out
 
 
-def _log(run_dir: Path, line: dict[str, Any]) -> None:
+def log_line(run_dir: Path, line: dict[str, Any]) -> None:
+    """Append ``line`` to the run's ``log.jsonl`` (and print it)."""
     with open(run_dir / "log.jsonl", "a") as f:
         f.write(json.dumps(line) + "\n")
     print(json.dumps(line), flush=True)
+
+
+_log = log_line
+
+
+def fit(model: torch.nn.Module, opt: torch.optim.Optimizer, batches: Sequence[dict[str, Any]],
+        batch: int, epochs: int, state: dict[str, Any], window: dict[str, Any]) -> None:
+    """The learner's step, for every game: regress Q(x, action) on the returns of the actors'
+    ``batches`` (``x``, ``action``, ``ret``, ``decisions``) for ``epochs`` passes of
+    minibatches of ``batch`` (mean squared error, Adam, gradients clipped at norm 10);
+    the counters of ``state`` and ``window`` go up."""
+    x = np.concatenate([b["x"] for b in batches])
+    a = np.concatenate([b["action"] for b in batches]).astype(np.int64)
+    g = np.concatenate([b["ret"] for b in batches])
+    decisions = sum(int(b["decisions"]) for b in batches)
+    window["decisions"] += decisions
+    window["samples"] += len(g)
+    xt, at, gt = torch.from_numpy(x.astype(np.float32)), torch.from_numpy(a), \
+        torch.from_numpy(g)
+    for _ in range(epochs):
+        perm = torch.randperm(len(gt))
+        for k in range(0, len(gt), batch):
+            idx = perm[k:k + batch]
+            q = model(xt[idx]).gather(1, at[idx, None])[:, 0]
+            loss = torch.nn.functional.mse_loss(q, gt[idx])
+            opt.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
+            opt.step()
+            window["loss"] += float(loss.detach())
+            window["batches"] += 1
+            state["updates"] += 1
+    state["decisions"] += decisions
+    state["samples"] += len(g)
 
 
 def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None,
@@ -178,28 +213,7 @@ def train(run_dir: str | Path, minutes: float, config: TrainConfig | None = None
         arrays = arrays_now()
         batches = actors.collect(arrays, cfg.steps, cfg.epsilon, share, cfg.epsilon_play)
         batches += [t.run(arrays, rollout_seconds(t.preset)) for t in teachers]
-        x = np.concatenate([b["x"] for b in batches])
-        a = np.concatenate([b["action"] for b in batches]).astype(np.int64)
-        g = np.concatenate([b["ret"] for b in batches])
-        window["decisions"] += sum(b["decisions"] for b in batches)
-        window["samples"] += len(g)
-        xt, at, gt = torch.from_numpy(x.astype(np.float32)), torch.from_numpy(a), \
-            torch.from_numpy(g)
-        for _ in range(cfg.epochs):
-            perm = torch.randperm(len(gt))
-            for k in range(0, len(gt), cfg.batch):
-                idx = perm[k:k + cfg.batch]
-                q = model(xt[idx]).gather(1, at[idx, None])[:, 0]
-                loss = torch.nn.functional.mse_loss(q, gt[idx])
-                opt.zero_grad()
-                loss.backward()  # type: ignore[no-untyped-call]
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
-                opt.step()
-                window["loss"] += float(loss.detach())
-                window["batches"] += 1
-                state["updates"] += 1
-        state["decisions"] += sum(b["decisions"] for b in batches)
-        state["samples"] += len(g)
+        fit(model, opt, batches, cfg.batch, cfg.epochs, state, window)
         state["round"] += 1
         now = time.monotonic()
         done = now - start >= minutes * 60.0

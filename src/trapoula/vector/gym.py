@@ -5,9 +5,12 @@ observations are ``{"observation": [N, size], "action_mask": [N, actions]}`` (th
 for the learner's seat), actions integers ``[N]``, rewards the learner seat's reward of the
 deals that ended (times ``reward_scale``).  Opponents' turns are played inside
 (:class:`~trapoula.vector.seat.SeatDriver`: uniformly random legal integers unless an
-``opponent`` policy is given).  Deals reset in the step they end
-(``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the observation returned
-with ``terminated`` is the next deal's first, so its mask always offers a legal action.
+``opponent`` is given: a policy, a bot name such as ``"heuristic"``, ``"hard"`` or
+``"learned"``, a weights file or a :class:`~trapoula.vector.opponents.League`;
+``learn_phases`` / ``assist`` leave the learner only some phases, as there).  Deals reset
+in the step they end (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the
+observation returned with ``terminated`` is the next deal's first, so its mask always
+offers a legal action.
 ``action_masks()`` returns the last masks as booleans (for maskable policies).
 
 >>> import numpy as np
@@ -41,14 +44,17 @@ class TrapoulaVectorEnv(VectorEnv):
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, game: str = "bourloto", preset: str | None = None, *,
-                 num_envs: int = 16, seat: int | str = 0, opponent: Opponent | None = None,
+                 num_envs: int = 16, seat: int | str = 0, opponent: Opponent | Any = None,
                  reward: str = "margin", reward_scale: float = 1.0, layout: str = "own",
-                 seed: int = 0, **options: Any) -> None:
+                 seed: int = 0, learn_phases: tuple[str, ...] | None = None,
+                 assist: Any = "heuristic", **options: Any) -> None:
         self._make = dict(game=game, preset=preset, num_envs=num_envs, reward=reward,
                           layout=layout, **options)
         self.venv = make(seed=seed, **self._make)
         self.seat, self.opponent, self.reward_scale = seat, opponent, float(reward_scale)
-        self.driver = SeatDriver(self.venv, seat=seat, opponent=opponent, seed=seed)
+        self._assist = dict(learn_phases=learn_phases, assist=assist)
+        self.driver = SeatDriver(self.venv, seat=seat, opponent=opponent, seed=seed,
+                                 **self._assist)
         self.adapter = self.venv.adapter
         self.num_envs = num_envs
         n, size = self.adapter.num_actions, self.adapter.obs_layout.size
@@ -66,7 +72,7 @@ class TrapoulaVectorEnv(VectorEnv):
         if seed is not None:
             self.venv = make(seed=seed, **self._make)
             self.driver = SeatDriver(self.venv, seat=self.seat, opponent=self.opponent,
-                                     seed=seed)
+                                     seed=seed, **self._assist)
         obs, mask = self.driver.reset()
         return {"observation": obs.copy(), "action_mask": mask.copy()}, {}
 

@@ -29,14 +29,18 @@ __all__ = ["TrapoulaSB3VecEnv"]
 
 
 class TrapoulaSB3VecEnv(VecEnv):
-    """``num_envs`` deals for SB3 (see the module docs); ``seat``, ``opponent`` as in
-    :class:`~trapoula.vector.seat.SeatDriver`."""
+    """``num_envs`` deals for SB3 (see the module docs); ``seat``, ``opponent`` (a policy,
+    a bot name such as ``"heuristic"``, a weights file, a league), ``learn_phases`` and
+    ``assist`` as in :class:`~trapoula.vector.seat.SeatDriver`."""
 
     def __init__(self, game: str = "bourloto", preset: str | None = None, *,
-                 num_envs: int = 16, seat: int | str = 0, opponent: Opponent | None = None,
-                 reward_scale: float = 1.0, seed: int = 0, **kwargs: Any) -> None:
+                 num_envs: int = 16, seat: int | str = 0, opponent: Opponent | Any = None,
+                 reward_scale: float = 1.0, seed: int = 0,
+                 learn_phases: tuple[str, ...] | None = None, assist: Any = "heuristic",
+                 **kwargs: Any) -> None:
         self.venv = make(game, preset, num_envs=num_envs, seed=seed, **kwargs)
-        self.driver = SeatDriver(self.venv, seat=seat, opponent=opponent, seed=seed)
+        self.driver = SeatDriver(self.venv, seat=seat, opponent=opponent, seed=seed,
+                                 learn_phases=learn_phases, assist=assist)
         self.reward_scale = float(reward_scale)
         ad = self.venv.adapter
         super().__init__(num_envs, spaces.Box(0.0, 1.0, (ad.obs_layout.size,), np.float32),
