@@ -58,3 +58,21 @@ def test_every_error_a_person_can_meet_is_worded_in_the_pages_languages() -> Non
     for code in wanted:
         texts = re.findall(r'"((?:[^"\\]|\\.)*)"', rows[code])
         assert len(texts) == 4 and texts[0] == "" and all(texts[1:]), code
+
+
+def test_the_room_offers_a_learned_bot_only_where_its_weights_are_shipped() -> None:
+    """A learned Bourré or Burraco bot refuses to play without weights: the room neither
+    lists it nor seats it (a table asking for it is refused with the bots it can have)."""
+    import pytest
+
+    from trapoula.errors import ConfigError
+    from trapoula.learned.generic import GAME_NAMES, shipped_path
+    from trapoula.web.catalog import resolve_bot
+
+    bots = {g["name"]: g["bots"] for g in games_info()["games"]}
+    assert "learned" in bots["bourloto"]
+    for game in GAME_NAMES:
+        assert ("learned" in bots[game]) == shipped_path(game).exists()
+        if not shipped_path(game).exists():
+            with pytest.raises(ConfigError, match="bots are"):
+                resolve_bot(game, "learned", None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 from typing import Any
 
-from trapoula.bots.base import available_bots
+from trapoula.bots.base import available_bots as _registered
 from trapoula.core.options import build_options
 from trapoula.core.registry import available_games, game_class
 from trapoula.errors import ConfigError
@@ -25,6 +25,15 @@ __all__ = ["LEVELS", "LANGUAGES", "default_bot", "games_info", "resolve_bot"]
 
 LEVELS = ("easy", "medium", "hard", "expert")
 LANGUAGES = ["en", "el", "ru", "it"]
+
+
+def available_bots(game: str) -> list[str]:
+    """The bots a table of the room offers: the registered ones, but a learned bot whose game
+    ships no weights (it would refuse to play: ``trapoula train GAME`` makes them)."""
+    from trapoula.learned.generic import GAME_NAMES, shipped_path
+
+    return [b for b in _registered(game)
+            if not (b == "learned" and game in GAME_NAMES and not shipped_path(game).exists())]
 
 
 def _type(default: Any) -> str:
