@@ -50,8 +50,12 @@ def test_every_error_a_person_can_meet_is_worded_in_the_pages_languages() -> Non
     source = (static / "static" / "i18n.js").read_text(encoding="utf-8")
     block = source[source.index("const ERRORS = {"):source.index("const DETAIL")]
     rows = dict(re.findall(r"\n    (\w+): \[(.*?)\],", block, flags=re.S))
+    more = (static / "static" / "i18n_errors.js").read_text(encoding="utf-8")  # the others'
+    more_rows = dict(re.findall(r"\n    (\w+): \[(.*?)\],", more, flags=re.S))
+    assert not set(rows) & set(more_rows), "a code worded twice"
+    rows |= more_rows
     http = set()
-    for path in static.glob("*.py"):
+    for path in static.rglob("*.py"):  # web/ and its packages (people, club)
         http |= set(re.findall(r'ServiceError\(\s*\d+,\s*"(\w+)"', path.read_text("utf-8")))
     wanted = set(ERROR_CODES) | http
     assert wanted <= set(rows), sorted(wanted - set(rows))
