@@ -40,7 +40,7 @@ from weakref import ref
 from trapoula.cards.card import Card, Suit, parse_card
 from trapoula.errors import ParseError
 
-__all__ = ["Action", "action_text", "card_action"]
+__all__ = ["Action", "action_text"]
 
 _WORD = re.compile(r"[a-z][a-z_]*\Z")
 _SUITS = {s.name: s for s in Suit}
@@ -305,23 +305,6 @@ def _make(
             _sweep()
         _REFS[text] = _ref(a)
     return a
-
-
-def card_action(kind: str, cards: tuple[Card, ...], text: str) -> Action:
-    """The interned action of ``kind`` and ``cards`` whose canonical text the caller already
-    has (``text == str(Action(kind, cards))``; a game's tables, where checking and composing
-    each time cost more than the look-up).  Unchecked: pass only a known kind and real cards.
-
-    >>> from trapoula.cards import parse_cards
-    >>> card_action("draw", tuple(parse_cards("2H 5C")), "draw 2H 5C") is Action("draw 2H 5C")
-    True
-    """
-    r = _REFS.get(text)
-    if r is not None:
-        a = r()
-        if a is not None:
-            return a
-    return _make(kind, cards, None, None, (), text)
 
 
 class _Building(Action):  # type: ignore[misc]

@@ -21,7 +21,7 @@ from operator import add, itemgetter
 
 from trapoula.cards import SUIT_MASKS, Card
 from trapoula.cards.cardset import bit_indices
-from trapoula.core.action import Action, action_text, card_action
+from trapoula.core.action import Action, action_text
 from trapoula.errors import ParseError
 
 __all__ = [
@@ -48,14 +48,8 @@ _BIG_CACHE = 30_000
 _FORMS = "fold, stay, draw C [C ...], play C"
 
 
-_TEXTS: tuple[str, ...] = tuple(str(c) for c in _CARDS)
-_DRAW = Action("draw", (_CARDS[0],)).kind  # (the kind checked once, by the public path)
-
-
 def _make_draw(idx: tuple[int, ...]) -> Action:
-    # (sorted indices: the canonical text, composed here; interned as Action(...) would be)
-    return card_action(_DRAW, tuple(map(_CARDS.__getitem__, idx)),
-                       "draw " + " ".join(map(_TEXTS.__getitem__, idx)))
+    return Action("draw", tuple(map(_CARDS.__getitem__, idx)))
 
 
 class _Draws(dict[tuple[int, ...], Action]):
