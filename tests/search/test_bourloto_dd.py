@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +15,7 @@ from trapoula.search.bourloto_dd import (
     deal_hands,
     play_card,
     position_from_state,
+    trick_points,
 )
 
 
@@ -80,3 +83,62 @@ def _keep(mask: int, n: int) -> int:
         out |= low
         mask ^= low
     return out
+
+
+def _brute(solver: BourlotoSolver, pos: DDPosition) -> int:
+    """Team A's points from ``pos`` on by plain minimax over DDPositions: no pruning, no
+    table, no move ordering, no card merging (legality from the game's own ``legal_mask``)."""
+    cards = solver.legal_cards(pos)
+    if not cards:
+        return 0
+    maxi = pos.to_play & 1 == 0
+    best = -1 if maxi else 1 << 30
+    for g in cards:
+        nxt = play_card(pos, g)
+        v = _brute(solver, nxt)
+        if not nxt.trick and len(pos.trick) == 3 and nxt.leader & 1 == 0:  # A took the trick
+            v += trick_points(pos.trick + (g,), pos.trump, nxt.tricks_done == 8)
+        best = max(best, v) if maxi else min(best, v)
+    return best
+
+
+def _ending(rng: random.Random, cards: int) -> DDPosition:
+    """``cards`` random cards a hand of a random 32-card deal, maybe mid-trick."""
+    hands, trump = deal_hands(rng.randrange(1 << 30))
+    hands4 = [_keep_random(h, cards, rng) for h in hands]
+    leader = rng.randrange(4)
+    pos = DDPosition((hands4[0], hands4[1], hands4[2], hands4[3]), trump, leader, (),
+                     8 - cards)
+    probe = BourlotoSolver(overtrump=True)
+    for _ in range(rng.randrange(4)):  # 0-3 cards of the first trick already played
+        pos = play_card(pos, rng.choice(probe.legal_cards(pos)))
+    return pos
+
+
+@pytest.mark.parametrize("overtrump,pexc", [(True, False), (False, False), (True, True)])
+def test_1_4_shared_solver_matches_brute_force_on_3_and_4_card_endings(
+        overtrump: bool, pexc: bool) -> None:
+    # one solver for every ending: its transposition table, move ordering and history carry
+    # over from position to position, so a key or bound bug shows as a wrong value
+    rng = random.Random(35 + 2 * overtrump + pexc)
+    solver = BourlotoSolver(overtrump=overtrump, partner_exception=pexc)
+    for i in range(14):
+        pos = _ending(rng, 3 if i % 4 else 4)
+        a = _brute(solver, pos)
+        total = solver._setup(pos)[1]
+        assert solver.solve(pos, "A") == a, (i, pos)
+        assert solver.solve(pos, "B") == total - a, (i, pos)
+        mover = "AB"[pos.to_play & 1]
+        for g, v in solver.move_values(pos).items():
+            nxt = play_card(pos, g.index)
+            want = _brute(solver, nxt)
+            if mover == "B":
+                want = solver._setup(nxt)[1] - want
+            if not nxt.trick and len(pos.trick) == 3 and "AB"[nxt.leader & 1] == mover:
+                want += trick_points(pos.trick + (g.index,), pos.trump, nxt.tricks_done == 8)
+            assert v == want, (i, pos, str(g))
+
+
+def _keep_random(mask: int, n: int, rng: random.Random) -> int:
+    cards = [i for i in range(52) if mask >> i & 1]
+    return sum(1 << c for c in rng.sample(cards, n))

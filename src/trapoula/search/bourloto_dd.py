@@ -9,7 +9,8 @@ How it is fast in pure Python:
 * **Compact cards.**  Cards are renumbered ``8 * suit + order`` with the trump suit last and
   each suit ordered by trick strength, so "beats" is an integer comparison and every trump is
   numerically above every plain card.  Tables no longer depend on the trump suit.
-* **Alpha-beta with MTD(f)** (zero-window searches) and a **transposition table** of
+* **Alpha-beta with MTD(f)** (zero-window searches from a first guess: the card points each
+  team holds, 5 more a trump held over the other team's) and a **transposition table** of
   lower/upper bounds at trick starts, keyed by the four hands and the leader; the value stored
   is team A's points from that trick on, so entries serve any root and either team.
 * **Move ordering**: the table's best lead first, then leads that cut off before (history
@@ -485,10 +486,26 @@ class BourlotoSolver:
         return lo
 
     # --- public ---------------------------------------------------------------------------------
+    def _guess(self, total: int) -> int:
+        """A first guess at team A's points after :meth:`_setup`: the card points each team
+        holds, the rest (current trick, last-trick +10) split evenly, and 5 points for each
+        trump one team holds more than the other."""
+        h0, h1, h2, h3 = self._h
+        a, b = h0 | h2, h1 | h3
+        pa = pb = 0
+        for c in _BITS[a & 0xFF] + _BITS[256 + (a >> 8 & 0xFF)] + \
+                _BITS[512 + (a >> 16 & 0xFF)] + _BITS[768 + (a >> 24)]:
+            pa += PTS[c]
+        for c in _BITS[b & 0xFF] + _BITS[256 + (b >> 8 & 0xFF)] + \
+                _BITS[512 + (b >> 16 & 0xFF)] + _BITS[768 + (b >> 24)]:
+            pb += PTS[c]
+        g = pa + (total - pa - pb) // 2 + 5 * ((a >> 24).bit_count() - (b >> 24).bit_count())
+        return max(1, min(total - 1, g))
+
     def solve(self, pos: DDPosition, team: str = "A") -> int:
         """The points ``team`` takes from ``pos`` on (the current trick's cards included)."""
         search, total = self._setup(pos)
-        a = self._mtd(search, total)
+        a = self._mtd(search, total, self._guess(total))
         return a if team == "A" else total - a
 
     def bounded(self, pos: DDPosition, alpha: int, beta: int) -> int:
