@@ -140,13 +140,26 @@ def _row(s: Standing) -> dict[str, object]:
     return {c: d[c] for c in _COLUMNS}
 
 
+def _cell(value: object) -> object:
+    """A text a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@``, a tab or a
+    carriage return first) is written with a ``'`` before it, as OWASP advises for CSV."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def to_csv(table: Sequence[Standing]) -> str:
-    """The standings as CSV with a header line."""
+    """The standings as CSV with a header line (an entrant's name is never a formula).
+
+    >>> print(to_csv([Standing(1, "=HYPERLINK(1)", 1, 20.0, 0.0, 0.0, 5, 2)]), end="")
+    rank,entrant,played,vp,head_to_head,buchholz,points_for,points_against,difference
+    1,'=HYPERLINK(1),1,20.0,0.0,0.0,5,2,3
+    """
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=list(_COLUMNS), lineterminator="\n")
     w.writeheader()
     for s in table:
-        w.writerow(_row(s))
+        w.writerow({k: _cell(v) for k, v in _row(s).items()})
     return buf.getvalue()
 
 
