@@ -186,7 +186,7 @@ def test_two_new_players_home_from_register_to_a_restart(
         # a restart on the same database: all of it is still there
         _restart(srv)
         assert {n: _board(srv)[n] for n in ratings} == ratings
-        for name, rating in ratings.items():
+        for name in ratings:
             [g] = _get(ann_ctx, srv, f"/api/players/{name}")["games"]
             assert (g["game"], g["preset"], g["matches"]) == ("bourloto", "ru", 1)
         friends = _get(ann_ctx, srv, "/api/social/home")["friends"]

@@ -126,7 +126,9 @@ OFFLINE_PAGES = ["/", "/t/ABCD", "/replay/ABCD", "/leaderboard", "/players/Ann",
 
 def test_service_worker_opens_every_page_route_offline(browser: Any, server: Any) -> None:
     """Every route that serves the page opens from the kept copy when the network is gone;
-    the API and the worker's own file stay the network's."""
+    the API and /healthz stay the network's."""
+    from playwright.sync_api import Error as PlaywrightError
+
     ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
     try:
         page = ctx.new_page()
@@ -140,7 +142,7 @@ def test_service_worker_opens_every_page_route_offline(browser: Any, server: Any
             assert resp is not None and resp.ok and resp.from_service_worker, path
             page.wait_for_selector("#lang")
         for path in ("/api/tables", "/healthz"):
-            with pytest.raises(Exception):
+            with pytest.raises(PlaywrightError):
                 page.goto(server.base + path)
     finally:
         ctx.close()

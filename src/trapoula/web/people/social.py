@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from trapoula.web.people.rows import Account
     from trapoula.web.rows import TableRow
 
-__all__ = ["CONTEXT_LINES", "INVITE_TTL", "ask", "block", "check_join", "check_name", "drop", "home",
-           "invite", "mute", "refuse_sanctioned", "report"]
+__all__ = ["CONTEXT_LINES", "INVITE_TTL", "ask", "block", "check_join", "check_name", "drop",
+           "home", "invite", "mute", "refuse_sanctioned", "report"]
 
 INVITE_TTL = 3600.0  # seconds an invite shows in the lobby
 CONTEXT_LINES = 5  # chat lines kept before and after a reported line
