@@ -343,3 +343,21 @@ def test_a_rematch_gives_the_new_seat_to_the_same_account(tmp_path: Path) -> Non
         assert r.status_code == 200, r.text
         again = store.get_table(r.json()["table_id"])
         assert (again.seats[0].name, again.seats[0].account_id) == (me["name"], me["id"])
+
+
+def test_a_guest_cannot_take_a_registered_players_name_at_a_table(web: Any) -> None:
+    name = _name()
+    _register(web, name)
+    mine = web.post("/api/tables", json={"game": "bourloto", "preset": "gr", "seats": BOTS3,
+                                         "name": "whatever"})
+    assert mine.status_code == 200, mine.text  # signed in: the seat gets his own name
+    web.post("/api/account/signout", json={})
+    for taken in (name, name.upper(), f"  {name.lower()} "):
+        r = web.post("/api/tables", json={"game": "bourloto", "preset": "gr", "seats": BOTS3,
+                                          "name": taken})
+        assert r.status_code == 409 and r.json()["error"] == "name_taken", r.text
+        assert "sign in" in r.json()["message"]
+        r = web.post(f"/api/tables/{mine.json()['code']}/join", json={"name": taken})
+        assert r.status_code == 409 and r.json()["error"] == "name_taken", r.text
+    r = web.post(f"/api/tables/{mine.json()['code']}/join", json={"name": name + "x"})
+    assert r.status_code == 200, r.text

@@ -198,3 +198,32 @@ def test_a_warning_shows_once_in_the_players_home_and_a_ban_is_lifted(room: Room
     assert room.as_(ann).get("/api/social/home").status_code == 200
     assert [s.kind for s in people.sanctions_of(people.find_account(ann).account_id)] == [
         "lift", "ban", "warn"]
+
+
+def test_a_deleted_account_leaves_no_friends_asks_invites_presence_mutes_or_blocks(
+        room: Room, store: Any) -> None:
+    ann, bob, cy, mod = _name("Ann"), _name("Bob"), _name("Cy"), _name("Keeper")
+    ann_id, bob_id, cy_id = room.register(ann), room.register(bob), room.register(cy)
+    room.register(mod)
+    people = people_of(store)
+    _friends(room, ann, bob)
+    assert room.as_(ann).post("/api/social/friend", json={"player": cy}).json()["state"] == "asked"
+    t = room.as_(bob).post("/api/tables", json={"game": "bourloto", "preset": "gr",
+                                                "seats": HUMANS2, "name": bob}).json()
+    assert room.as_(bob).post("/api/social/invite",
+                              json={"player": ann, "table": t["code"]}).status_code == 200
+    for what in ("mute", "block"):
+        assert room.as_(ann).post(f"/api/social/{what}", json={"player": cy}).status_code == 200
+    assert room.as_(cy).post("/api/social/mute", json={"player": ann}).status_code == 200
+    assert room.as_(bob).post("/api/social/report",
+                              json={"player": ann, "text": "rude"}).status_code == 200
+    people.touch_presence([(ann_id, None)], time.time())
+    r = room.as_(ann).post("/api/account/delete", json={"password": "correct horse"})
+    assert r.status_code == 200, r.text
+    assert people.friends_of(ann_id) == [] and people.friends_of(bob_id) == []
+    assert people.friends_of(cy_id) == []  # his ask is gone too
+    assert people.invites_for(ann_id) == [] and people.presence_of([ann_id]) == {}
+    assert people.muted_by(ann_id) == set() and people.blocked_by(ann_id) == set()
+    assert people.muted_by(cy_id) == {ann_id}  # others' mutes are theirs
+    assert [rep.target_id for rep in people.reports()] == [ann_id]  # reports stay
+    assert room.as_(bob).get("/api/social/home").json()["friends"] == []

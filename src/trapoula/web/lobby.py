@@ -27,7 +27,7 @@ from trapoula.web.dealing import check_commit, new_chain
 from trapoula.web.fairseed import Chain
 from trapoula.web.limits import LimitError, clean_name
 from trapoula.web.people.hub import hub_of
-from trapoula.web.people.social import check_join
+from trapoula.web.people.social import check_join, check_name
 from trapoula.web.quota import QuotaError
 from trapoula.web.seating import parse_seats
 from trapoula.web.spec import SpecError, TableSettings, check_options, split_options
@@ -91,6 +91,7 @@ class LobbyMixin:
                 player = clean_name(spec.get("name") if account is None else account.name)
             except LimitError as exc:
                 raise ServiceError(400, "bad_name", str(exc)) from None
+            await check_name(hub_of(self), player, account)
         seed = spec.get("seed")
         if seed is not None:
             if (isinstance(seed, bool) or not isinstance(seed, int)
@@ -182,6 +183,7 @@ class LobbyMixin:
             player = clean_name(name if account is None else account.name)
         except LimitError as exc:
             raise ServiceError(400, "bad_name", str(exc)) from None
+        await check_name(hub_of(self), player, account)
         if seat is not None and not isinstance(seat, str):
             raise ServiceError(400, "bad_seats", "'seat' is a seat name such as 'P2'")
         commit = check_commit(commit)

@@ -118,3 +118,31 @@ def test_page_comes_through_a_server_restart_without_reload(browser: Any, frames
     finally:
         ctx.close()
         stop_server(srv)
+
+
+OFFLINE_PAGES = ["/", "/t/ABCD", "/replay/ABCD", "/leaderboard", "/players/Ann", "/admin",
+                 "/score", "/nights", "/night/N1", "/night/N1/t/ABCD", "/clubs", "/club/3"]
+
+
+def test_service_worker_opens_every_page_route_offline(browser: Any, server: Any) -> None:
+    """Every route that serves the page opens from the kept copy when the network is gone;
+    the API and /healthz stay the network's."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        page.goto(server.base + "/")
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        page.wait_for_function("!!navigator.serviceWorker.controller")
+        ctx.set_offline(True)
+        for path in OFFLINE_PAGES:
+            resp = page.goto(server.base + path)
+            assert resp is not None and resp.ok and resp.from_service_worker, path
+            page.wait_for_selector("#lang")
+        for path in ("/api/tables", "/healthz"):
+            with pytest.raises(PlaywrightError):
+                page.goto(server.base + path)
+    finally:
+        ctx.close()

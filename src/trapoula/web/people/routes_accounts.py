@@ -12,7 +12,9 @@ keeps his seats and their history.
 Deleting an account keeps its row under an anonymous name (``player-7f3a``), with no password
 and status ``deleted``; its sessions end, and every seat it held, at finished tables and at
 running ones, shows the anonymous name from then on (the records, replays and ratings of its
-games stay).  Chat lines keep the name they were sent under.
+games stay).  Chat lines keep the name they were sent under.  His friendships and friend
+requests, the invites from and to him, his presence and the mutes and blocks he made go;
+reports about him and sanctions stay for the moderators.
 """
 
 from __future__ import annotations
@@ -274,6 +276,7 @@ class Accounts:
             except NameTaken:
                 continue
         await self._db("deleting an account", people.drop_sessions, account.account_id)
+        await self._db("deleting an account", people.forget_account, account.account_id)
         await self._db("deleting an account", people.rename_seats, account.account_id,
                        gone.name)
         await self._renamed(people, account.account_id)

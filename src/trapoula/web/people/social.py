@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from trapoula.web.people.rows import Account
     from trapoula.web.rows import TableRow
 
-__all__ = ["CONTEXT_LINES", "INVITE_TTL", "ask", "block", "check_join", "drop", "home",
-           "invite", "mute", "refuse_sanctioned", "report"]
+__all__ = ["CONTEXT_LINES", "INVITE_TTL", "ask", "block", "check_join", "check_name", "drop",
+           "home", "invite", "mute", "refuse_sanctioned", "report"]
 
 INVITE_TTL = 3600.0  # seconds an invite shows in the lobby
 CONTEXT_LINES = 5  # chat lines kept before and after a reported line
@@ -135,6 +135,17 @@ async def check_join(hub: Hub, row: TableRow, account_id: str | None) -> None:
     if seated and seated & await hub.db(hub.people.blockers_of, account_id):
         raise ServiceError(403, "blocked", "a player at this table has blocked you, so you "
                            "cannot join it; join or create another table")
+
+
+async def check_name(hub: Hub, name: str, account: Account | None) -> None:
+    """Refuse a seat's ``name`` that is a registered player's (without regard to case) to
+    anyone not signed in as that player: a guest cannot pass for him at a table."""
+    if account is not None and account.name.casefold() == name.casefold():
+        return
+    other = await hub.db(hub.people.find_account, name)
+    if other is not None and (account is None or other.account_id != account.account_id):
+        raise ServiceError(409, "name_taken", f"{name!r} is a registered player's name: sign "
+                           "in as that player, or choose another name")
 
 
 async def refuse_sanctioned(conn: HTTPConnection) -> None:

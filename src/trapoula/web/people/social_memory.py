@@ -165,3 +165,15 @@ class MemorySocial:
     def presence_of(self, account_ids: list[str]) -> dict[str, Presence]:
         p = self._s.presence
         return {a: p[a] for a in account_ids if a in p}
+
+    # --- a deleted account --------------------------------------------------------------------
+    def forget_account(self, account_id: str) -> None:
+        s = self._s
+        with s.lock:
+            for pairs in (s.asks, s.blocks, s.mutes):
+                for key in [k for k in pairs if account_id in k]:
+                    if pairs is s.asks or key[0] == account_id:
+                        del pairs[key]
+            for k in [k for k, v in s.invites.items() if account_id in (v.from_id, v.to_id)]:
+                del s.invites[k]
+            s.presence.pop(account_id, None)

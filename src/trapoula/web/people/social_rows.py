@@ -151,3 +151,8 @@ class Social(Protocol):
         ...
 
     def presence_of(self, account_ids: list[str]) -> dict[str, Presence]: ...
+
+    # --- a deleted account ---
+    def forget_account(self, account_id: str) -> None:
+        """His friendships and asks (both ways), the invites from and to him, his presence,
+        and the mutes and blocks he made go; reports and sanctions stay."""

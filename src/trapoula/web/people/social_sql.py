@@ -280,3 +280,16 @@ class SqlSocial:
         return self._run("presence_of", lambda c: {
             r.account_id: Presence(r.account_id, r.table_id, float(r.last_seen))
             for r in c.execute(q)}, write=False)
+
+    # --- a deleted account --------------------------------------------------------------------
+    def forget_account(self, account_id: str) -> None:
+        t = self._t
+
+        def go(c: Any) -> None:
+            c.execute(t.asks.delete().where((t.asks.c.from_id == account_id)
+                                            | (t.asks.c.to_id == account_id)))
+            c.execute(t.invites.delete().where((t.invites.c.from_id == account_id)
+                                               | (t.invites.c.to_id == account_id)))
+            for table in (t.blocks, t.mutes, t.presence):
+                c.execute(table.delete().where(table.c.account_id == account_id))
+        self._run("forgetting an account's friends", go)

@@ -137,6 +137,14 @@
         failed(this.root, e);
       }
     }
+    /** Report this player (social.js asks what happened): for a signed-in player, on
+     * another person's profile. */
+    reportButton(d) {
+      const me = TP.account && TP.account.me;
+      if (!me || d.bot || !TP.social || me.name.toLowerCase() === d.name.toLowerCase()) return null;
+      return h("button", { class: "btn small report", id: "profile-report", type: "button",
+        text: t("so_report"), onclick: () => TP.social.reportPlayer(d.name) });
+    }
     render() {
       const d = this.data;
       if (!d) return;
@@ -145,7 +153,8 @@
         h("h2", { id: "profile-name", text: d.name }),
         d.member_since ? h("p", { class: "muted", text: t("rt_member_since", { date: new Date(d.member_since * 1000).toLocaleDateString() }) }) : null,
         d.languages && d.languages.length ? h("p", { class: "muted", text: t("rt_languages") + ": " + d.languages.map((l) => TP.LANG_NAMES[l] || l).join(", ") }) : null,
-        link("/leaderboard", t("rt_leaderboard")));
+        link("/leaderboard", t("rt_leaderboard")),
+        this.reportButton(d));
       const games = h("section", { class: "card-box profile-games" }, h("h3", { text: t("rt_ratings") }));
       if (!d.games.length) games.append(h("p", { class: "muted", text: t("rt_no_ratings") }));
       for (const g of d.games) {
