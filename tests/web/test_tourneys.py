@@ -333,7 +333,7 @@ def test_the_organisers_settings_and_the_entrants_steps_are_refused_with_the_rea
     from trapoula.errors import IllegalActionError
     from trapoula.web.club.tourney import new_tourney
 
-    for bad, says in (({"game": "bourre"}, "bourloto, burraco"),
+    for bad, says in (({"game": "whist"}, "bourloto, burraco, bourre"),
                       ({"preset": "xx"}, "ru, gr, pexevida"),
                       ({"size": 1}, "'size' is a whole number from 2 to 64"),
                       ({"rounds": 0}, "'rounds'"), ({"clock": 0}, "'clock'"),

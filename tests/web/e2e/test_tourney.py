@@ -136,3 +136,47 @@ def test_an_online_swiss_tournament_then_a_duplicate_round(open_player: Any) -> 
     assert {cells.nth(i).get_attribute("data-code"): int(cells.nth(i).get_attribute("data-mp")
                                                          or -1)
             for i in range(cells.count())} == board["mp"]
+
+
+def test_a_bourre_sit_and_go_with_a_bot_ends_with_places(open_player: Any) -> None:
+    """Anna creates a Bourré sit-and-go of 3 players (bots allowed), she and Bo register under
+    their names, the third seat is a bot's; both hand their seats to bots; the page shows the
+    places, the winner first, as the API and the table's stacks say."""
+    anna = open_player("anna", "/")
+    bo = open_player("bo", "/")
+    _register(anna.page, "Anna")
+    _register(bo.page, "Bo")
+    page = anna.page
+    page.goto(anna.base + "/tourneys")
+    page.wait_for_selector("#tt-create")
+    page.select_option("#tt-game", "bourre")
+    assert page.locator("#tt-rounds").is_hidden() and page.locator("#tt-stack").is_visible()
+    page.fill("#tt-title", "Friday sit-and-go")
+    page.fill("#tt-size", "3")
+    page.fill("#tt-stack", "8")
+    page.fill("#tt-antes", "1,2,4")
+    page.fill("#tt-per-level", "2")
+    page.select_option("#tt-clock", "15")
+    page.click("#tt-create")
+    page.wait_for_url("**/tourney/*")
+    tid = str(page.url.rsplit("/", 1)[1])
+    assert page.locator("#tt-partner").count() == 0
+    _enter(anna, tid, "Anna")
+    _enter(bo, tid, "Bo")
+    page.reload()
+    page.wait_for_selector("#tt-start")
+    page.click("#tt-start")
+    page.wait_for_selector("#tt-my-table")
+    _hand_to_bot(anna, tid)
+    _hand_to_bot(bo, tid)
+    page = bo.page
+    page.goto(bo.base + f"/tourney/{tid}")
+    page.wait_for_selector("body[data-tourney-status='over']", timeout=180000)
+    t = _api(page, f"/api/tourneys/{tid}")
+    assert t["settings"]["antes"] == [1, 2, 4] and t["settings"]["starting_stack"] == 8
+    seats = t["rounds"][0]["tables"][0]["seats"]
+    assert sorted(seats.values()) == ["Anna", "Bo", "Bot 1"]
+    places = [s["entrant"] for s in t["standings"]]
+    assert sorted(places) == sorted(seats.values())
+    rows = page.locator("#tt-standings tbody tr")
+    assert [rows.nth(i).get_attribute("data-entrant") for i in range(rows.count())] == places

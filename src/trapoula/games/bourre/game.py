@@ -167,7 +167,7 @@ class Bourre(Game):
 
     def _session_deal(
         self, seed: int, dealer: int, seated: Sequence[int], pot: int, stacks: Sequence[int],
-        chance: Mapping[str, Any] | None = None,
+        chance: Mapping[str, Any] | None = None, ante: int | None = None,
     ) -> BourreState:
         seats = self.dealing_order(dealer, seated)
         if chance is None:
@@ -179,7 +179,8 @@ class Bourre(Game):
             "seed": seed, "dealer": seat_name(dealer), "seats": [seat_name(x) for x in seats],
             "pot": pot, "stacks": list(stacks), "deck": deck, "refill_key": refill_key,
         }
-        ctx = self._ctx(seed, refill_key, origin, dealer, seats, self.options.ante, trump_card)
+        ctx = self._ctx(seed, refill_key, origin, dealer, seats,
+                        self.options.ante if ante is None else ante, trump_card)
         return BourreState._start(ctx, hands, stock, pot, stacks)
 
     @staticmethod

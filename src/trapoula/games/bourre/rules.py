@@ -81,6 +81,13 @@ class BourreOptions(RuleOptions):
     # --- sessions (a table playing deal after deal) ---
     starting_stack: int = option(100, "session: chips each player starts with", minimum=1)
     max_deals: int = option(0, "session: stop after this many deals (0 = no limit)", minimum=0)
+    ante_levels: str = option(
+        "",
+        "session: antes that rise by level, comma-separated (e.g. '1,2,3,5'); deal d antes "
+        "level (d - 1) // deals_per_level, the last level staying ('' = 'ante' every deal)",
+    )
+    deals_per_level: int = option(6, "session: deals played at each level of 'ante_levels'",
+                                  minimum=1)
 
 
 PRESETS: dict[str, dict[str, Any]] = {"ru": {}}
@@ -97,6 +104,9 @@ def validate(opts: BourreOptions) -> None:
     """
     if opts.max_ante and opts.ante > opts.max_ante:
         raise ConfigError(f"option 'ante' ({opts.ante}) is above 'max_ante' ({opts.max_ante})")
+    levels = ante_levels(opts)
+    if opts.max_ante and levels and max(levels) > opts.max_ante:
+        raise ConfigError(f"option 'ante_levels' goes above 'max_ante' ({opts.max_ante})")
     fee = opts.draw_fee
     if fee is not None and (isinstance(fee, bool) or not isinstance(fee, int) or fee < 0):
         raise ConfigError(f"option 'draw_fee' must be a whole number >= 0 or None; got {fee!r}")
@@ -104,6 +114,36 @@ def validate(opts: BourreOptions) -> None:
         raise ConfigError(
             f"options 'draw_fee' = {fee} and 'draw_fee_mode' = 'none' conflict: with mode "
             "'none' drawing is free; set draw_fee=None (or 0) or another draw_fee_mode")
+
+
+def ante_levels(opts: BourreOptions) -> tuple[int, ...]:
+    """The session's rising antes (empty: the ante stays ``ante``).
+
+    >>> from trapoula.core.options import build_options
+    >>> ante_levels(build_options(BourreOptions, {}, {"ante_levels": "1, 2,4"}))
+    (1, 2, 4)
+    """
+    raw = opts.ante_levels
+    if not isinstance(raw, str):
+        raise ConfigError(f"option 'ante_levels' is text like '1,2,3,5'; got {raw!r}")
+    if not raw.strip():
+        return ()
+    try:
+        levels = tuple(int(x) for x in raw.split(","))
+    except ValueError:
+        raise ConfigError(f"option 'ante_levels' is whole numbers separated by commas, like "
+                          f"'1,2,3,5'; got {raw!r}") from None
+    if any(a < 1 for a in levels) or any(b < a for a, b in zip(levels, levels[1:], strict=False)):
+        raise ConfigError(f"option 'ante_levels' rises (or stays) from at least 1; got {raw!r}")
+    return levels
+
+
+def session_ante(opts: BourreOptions, deal: int) -> int:
+    """The ante of a session's deal number ``deal`` (1, 2, ...)."""
+    levels = ante_levels(opts)
+    if not levels:
+        return opts.ante
+    return levels[min((max(deal, 1) - 1) // opts.deals_per_level, len(levels) - 1)]
 
 
 def max_draw_for(opts: BourreOptions, n: int) -> int:

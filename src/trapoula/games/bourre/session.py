@@ -12,6 +12,8 @@ Table rules (RULES.md is silent; these are the engine's choices):
 - A draw fee a player cannot cover in full: he pays what he has.
 - After the deal, the payouts are taken from the pot; each bourré player pays his penalty
   into the next pot; one who cannot cover it pays what he has and leaves the table.
+- Antes may rise by level (options ``ante_levels``, ``deals_per_level``: a sit-and-go); the
+  deal's ante is also its draw fee unless ``draw_fee`` says otherwise.
 - The session ends when one player is left (he takes whatever is in the pot, so he holds
   every chip), when nobody can cover the ante (the chips stay in the pot; no winner), or
   after ``max_deals`` deals (option; 0 = no limit).
@@ -38,6 +40,7 @@ from trapoula.core.match import Match
 from trapoula.core.outcome import MatchOutcome
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.errors import ConfigError, IllegalActionError
+from trapoula.games.bourre.rules import session_ante
 
 if TYPE_CHECKING:
     from trapoula.games.bourre.game import Bourre
@@ -87,10 +90,11 @@ class BourreSession(Match):
     ) -> None:
         self._begin(game, seed, dealing, stored)
         n = game.options.players
-        if game.options.starting_stack < game.options.ante:
+        first_ante = session_ante(game.options, 1)
+        if game.options.starting_stack < first_ante:
             raise ConfigError(
                 f"a session needs starting_stack ({game.options.starting_stack}) "
-                f"of at least the ante ({game.options.ante})"
+                f"of at least the ante ({first_ante})"
             )
         self.deal_number = 0
         self._stacks = (game.options.starting_stack,) * n
@@ -222,11 +226,12 @@ class BourreSession(Match):
         stacks = list(self._stacks)
         pot = self._pot
         seated = []
+        ante = session_ante(opts, self.deal_number + 1)
         for s in self.seated:
-            pay = 0 if s in self.exempt else min(opts.ante, stacks[s])
+            pay = 0 if s in self.exempt else min(ante, stacks[s])
             stacks[s] -= pay
             pot += pay
-            if s in self.exempt or pay == opts.ante:
+            if s in self.exempt or pay == ante:
                 seated.append(s)
         self.seated = tuple(seated)
         if len(seated) < 2:
@@ -241,7 +246,7 @@ class BourreSession(Match):
         self._stacks, self._pot = tuple(stacks), pot
         self.deal = self._game._session_deal(
             derive_seed(self.seed, self.deal_number), dealer, seated, pot, stacks,
-            self._stored_chance(dealer),
+            self._stored_chance(dealer), ante,
         )
         self.dealt = self.dealt + (self.deal,)
 

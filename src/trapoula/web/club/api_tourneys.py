@@ -1,8 +1,9 @@
 """The online tournament API (docs/web.md, "Clubs and tournaments").
 
 * ``POST /api/tourneys`` — a signed-in organiser creates one: ``{"title", "game", "preset",
-  "rounds", "size", "starts", "clock", "rated", "duplicate"}`` (web/club/tourney.py says
-  what each may be);
+  "rounds", "size", "starts", "clock", "rated", "duplicate"}``, for a Bourré sit-and-go
+  ``{"game": "bourre", "size", "starting_stack", "antes", "deals_per_level", "bots", ...}``
+  (web/club/tourney.py says what each may be);
 * ``GET /api/tourneys`` — the latest; ``GET /api/tourneys/{id}`` — the tournament (anyone):
   entrants, rounds with their tables and results, standings with tie-breaks, and for a
   signed-in entrant his own table of the current round (``mine``: code, seat, token);

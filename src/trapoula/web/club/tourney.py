@@ -8,6 +8,12 @@ An entrant is a pair (Bourloto, Burraco: two seats facing each other) named by t
 who registered it; a partner may join it; a seat nobody holds is played by a bot, and at the
 start the field is filled with bot pairs up to the tournament's size.
 
+A Bourré tournament is a sit-and-go (``settings["format"] == "sitgo"``): single players, one
+table of 2-7 seats (the field filled with bots at the start if the organiser allows), equal
+stacks and antes rising by level (the session options ``ante_levels``, ``deals_per_level``);
+it is over when the table is, its ``places`` in reverse order of elimination
+(trapoula.club.sitgo's ``placement``).
+
 >>> t = new_tourney({"game": "bourloto", "preset": "ru", "rounds": 2, "size": 4})
 >>> t = t.register("a1", "Anna", "Anna & Bo").join("a2", "Bo", "Anna & Bo")
 >>> t = t.start()
@@ -27,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trapoula.club.event import Event, load_event
+from trapoula.club.sitgo import DEFAULT_LEVELS, AnteSchedule
 from trapoula.club.standings import Standing, to_csv, to_json
 from trapoula.errors import ConfigError, IllegalActionError, RecordError
 from trapoula.web.club.tourney_dup import boards, totals
@@ -40,6 +47,7 @@ FORMAT = "trapoula-online-tourney"
 GAMES: dict[str, tuple[tuple[str, ...], str]] = {
     "bourloto": (("ru", "gr", "pexevida"), "wdl"),
     "burraco": (("fibur",), "fibur3"),
+    "bourre": (("ru",), "places"),  # a sit-and-go
 }
 MAX_SIZE = 64
 MAX_ROUNDS = 12
@@ -65,6 +73,7 @@ class Tourney:
     # server's secret in it: never shown before the round is over), round r at r - 1
     seeds: tuple[dict[str, Any], ...] = ()
     claimed: float = 0.0  # when a writer took it upon itself to make the round's tables
+    places: tuple[str, ...] = ()  # a sit-and-go's final places, first to last
 
     # --- reading ---------------------------------------------------------------------------
     def entrant(self, name: str) -> Entrant:
@@ -81,6 +90,17 @@ class Tourney:
         return self.event.standings()
 
     @property
+    def sitgo(self) -> bool:
+        return self.settings.get("format") == "sitgo"
+
+    @property
+    def round_no(self) -> int:
+        """The current round (0 before the start); a sit-and-go has one."""
+        if self.sitgo:
+            return 0 if self.status == "registering" else 1
+        return len(self.event.rounds)
+
+    @property
     def duplicate(self) -> bool:
         return bool(self.settings.get("duplicate"))
 
@@ -94,14 +114,14 @@ class Tourney:
 
     def tables_due(self) -> bool:
         """The current round is paired and its tables not made yet, its seed fixed."""
-        rnd = len(self.event.rounds)
+        rnd = self.round_no
         if self.status != "playing" or rnd <= len(self.tables):
             return False
         chain = self.chain(rnd)
         return not self.duplicate or (chain is not None and chain.fixed)
 
     def round_done(self, rnd: int) -> bool:
-        return rnd < len(self.event.rounds) or self.status == "over"
+        return rnd < self.round_no or self.status == "over"
 
     def seeds_json(self, account_id: str | None = None) -> list[dict[str, Any]]:
         """Each round's chain as everyone may see it (all of it once the round is over);
@@ -139,7 +159,20 @@ class Tourney:
                         else (e["points_b"], e["points_a"]))
         return None
 
+    def _sitgo_json(self) -> dict[str, Any]:
+        tabs = self.tables[0] if self.tables else ()
+        return {"settings": self.settings, "status": self.status,
+                "entrants": [{"name": e.name, "players": list(e.players)}
+                             for e in self.entrants],
+                "rounds": [{"round": 1, "bye": None, "tables": [
+                    {"table": 1, "code": t["code"], "seats": t.get("seats", {}),
+                     "result": list(self.places) or None} for t in tabs]}] if tabs else [],
+                "standings": [{"rank": i, "entrant": n} for i, n in enumerate(self.places, 1)],
+                "tie_breaks": ["elimination order", "chips before the deal that eliminated"]}
+
     def public_json(self) -> dict[str, Any]:
+        if self.sitgo:
+            return self._sitgo_json()
         data = json.loads(to_json(self.standings(), self.event.results()))
         rounds = []
         for r, pairing in enumerate(self.event.rounds, 1):
@@ -159,9 +192,15 @@ class Tourney:
                 "tie_breaks": data["tie_breaks"]}
 
     def csv(self) -> str:
+        if self.sitgo:
+            return "rank,entrant\r\n" + "".join(f"{i},{n}\r\n"
+                                                 for i, n in enumerate(self.places, 1))
         return to_csv(self.standings())
 
     def json_export(self) -> str:
+        if self.sitgo:
+            return json.dumps({"standings": self._sitgo_json()["standings"]},
+                              ensure_ascii=False)
         return to_json(self.standings(), self.event.results())
 
     # --- steps ------------------------------------------------------------------------------
@@ -171,18 +210,22 @@ class Tourney:
         if self.entry_of(account_id) is not None:
             raise IllegalActionError("you are already registered")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
-            raise IllegalActionError("a pair's name is 1-60 characters")
+            raise IllegalActionError("an entrant's name is 1-60 characters")
         name = name.strip()
         if name.lower().startswith(BOT):
             raise IllegalActionError("names that begin with 'bot' are the bots' pairs")
         if len(self.entrants) >= self.settings["size"]:
-            raise IllegalActionError(f"the tournament is full ({self.settings['size']} pairs)")
+            raise IllegalActionError(f"the tournament is full ({self.settings['size']} "
+                                     f"{'players' if self.sitgo else 'pairs'})")
         return replace(self, entrants=(*self.entrants, Entrant(name, (account_id,), (player,))),
                        event=self.event.register(name))
 
     def join(self, account_id: str, player: str, name: str) -> Tourney:
         """``account_id`` becomes the partner in pair ``name``."""
         self._registering()
+        if self.sitgo:
+            raise IllegalActionError("a sit-and-go's entrants are single players: register "
+                                     "under your own name")
         if self.entry_of(account_id) is not None:
             raise IllegalActionError("you are already registered")
         e = self.entrant(name)
@@ -194,6 +237,8 @@ class Tourney:
     def start(self, now: float = 0.0) -> Tourney:
         """Fill the field with bot pairs up to the size and pair round 1."""
         self._registering()
+        if self.sitgo:
+            return self._start_sitgo()
         t = self
         i = 1
         while len(t.entrants) < t.settings["size"]:
@@ -204,6 +249,30 @@ class Tourney:
             t = replace(t, entrants=(*t.entrants, Entrant(name, (), ())),
                         event=t.event.register(name))
         return replace(t, status="playing", event=t.event.pair())._seed_starts(now)
+
+    def _start_sitgo(self) -> Tourney:
+        """The table's seats: the entrants, then bots up to the size if they are allowed."""
+        t, i = self, 1
+        while t.settings["bots"] and len(t.entrants) < t.settings["size"]:
+            name = f"Bot {i}"
+            i += 1
+            if not any(e.name == name for e in t.entrants):
+                t = replace(t, entrants=(*t.entrants, Entrant(name, (), ())),
+                            event=t.event.register(name))
+        if len(t.entrants) < 2:
+            raise IllegalActionError("a sit-and-go needs 2 players at least (bots are not "
+                                     "allowed in this one)")
+        return replace(t, status="playing")
+
+    def report_places(self, table_id: str, places: list[str]) -> Tourney:
+        """The sit-and-go's table finished: its places, first to last."""
+        if not self.sitgo or self.status != "playing" or not self.tables:
+            raise IllegalActionError("no sit-and-go table is playing")
+        if self.tables[0][0]["table_id"] != table_id:
+            raise IllegalActionError(f"table {table_id} is not this sit-and-go's")
+        if sorted(places) != sorted(e.name for e in self.entrants):
+            raise IllegalActionError("the places name every entrant once")
+        return replace(self, places=tuple(places), status="over")
 
     def _seed_starts(self, now: float) -> Tourney:
         """A round is paired: its chain's commitments are fixed (the values asked for)."""
@@ -295,7 +364,8 @@ class Tourney:
                 "entrants": [{"name": e.name, "accounts": list(e.accounts),
                               "players": list(e.players)} for e in self.entrants],
                 "event": self.event.to_dict(), "tables": [list(r) for r in self.tables],
-                "status": self.status, "seeds": list(self.seeds), "claimed": self.claimed}
+                "status": self.status, "seeds": list(self.seeds), "claimed": self.claimed,
+                "places": list(self.places)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -318,6 +388,8 @@ def new_tourney(raw: Mapping[str, Any]) -> Tourney:
     preset = raw.get("preset", presets[0])
     if preset not in presets:
         raise IllegalActionError(f"{game}'s presets are {', '.join(presets)}")
+    if game == "bourre":
+        return _new_sitgo(raw, preset)
     size = _int(raw, "size", 8, 2, MAX_SIZE)
     rounds = _int(raw, "rounds", 3, 1, MAX_ROUNDS)
     clock = raw.get("clock", 60)
@@ -342,6 +414,46 @@ def new_tourney(raw: Mapping[str, Any]) -> Tourney:
     return Tourney(settings, event=Event(game, system="swiss", scoring=scoring), seeds=seeds)
 
 
+def _clock(raw: Mapping[str, Any]) -> int:
+    clock = raw.get("clock", 60)
+    if clock not in CLOCKS or clock == 0 or isinstance(clock, bool):
+        raise IllegalActionError(f"'clock' (seconds a turn) is one of "
+                                 f"{', '.join(str(c) for c in CLOCKS if c)}")
+    return int(clock)
+
+
+def _new_sitgo(raw: Mapping[str, Any], preset: str) -> Tourney:
+    """A Bourré sit-and-go: ``{"size": 2-7, "bots": true, "starting_stack", "antes": [...],
+    "deals_per_level", "starts", "clock", "rated", "title"}``."""
+    size = _int(raw, "size", 6, 2, 7)
+    stack = _int(raw, "starting_stack", 100, 1, 500)
+    per = _int(raw, "deals_per_level", 6, 1, 100)
+    antes = raw.get("antes", list(DEFAULT_LEVELS))
+    try:
+        schedule = AnteSchedule(tuple(antes) if isinstance(antes, list | tuple) else (),
+                                per)
+    except ConfigError as exc:
+        raise IllegalActionError(f"'antes': {exc}") from None
+    if stack < schedule.levels[0]:
+        raise IllegalActionError("'starting_stack' is at least the first ante")
+    bots, rated = raw.get("bots", True), raw.get("rated", True)
+    starts = raw.get("starts")
+    if starts is not None and (isinstance(starts, bool)
+                               or not isinstance(starts, int | float)):
+        raise IllegalActionError("'starts' is a time (seconds since 1970) or null: when full")
+    title = raw.get("title") or "Bourré sit-and-go"
+    if (not isinstance(bots, bool) or not isinstance(rated, bool)
+            or not isinstance(title, str) or len(title) > 80):
+        raise IllegalActionError("'bots' and 'rated' are true or false, 'title' at most 80 "
+                                 "characters")
+    settings = {"game": "bourre", "preset": preset, "format": "sitgo", "system": "sitgo",
+                "scoring": "places", "rounds": 1, "size": size, "clock": _clock(raw),
+                "starts": starts, "rated": rated, "title": title, "duplicate": False,
+                "bots": bots, "starting_stack": stack, "antes": list(schedule.levels),
+                "deals_per_level": per}
+    return Tourney(settings, event=Event("bourre", system="swiss", scoring="wdl"))
+
+
 def load_tourney(data: str | Mapping[str, Any]) -> Tourney:
     """A tournament from its JSON (the event replayed)."""
     try:
@@ -356,7 +468,7 @@ def load_tourney(data: str | Mapping[str, Any]) -> Tourney:
         tables = tuple(tuple(dict(t) for t in r) for r in d["tables"])
         seeds = tuple(dict(c) for c in d.get("seeds") or ())
         return Tourney(dict(d["settings"]), entrants, ev, tables, str(d["status"]), seeds,
-                       float(d.get("claimed", 0.0)))
+                       float(d.get("claimed", 0.0)), tuple(str(p) for p in d.get("places") or ()))
     except RecordError:
         raise
     except (ConfigError, KeyError, TypeError, ValueError) as exc:

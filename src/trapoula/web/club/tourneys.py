@@ -15,6 +15,11 @@ holding the deal until every seat is taken, the clock the organiser chose; a sea
 whose player is registered is that account's (a seat token kept in the tournament's row
 for him alone; ``my_seat``), any other seat a bot.  A person who does not come is played for
 by the table's clock, as at any table.
+
+A Bourré sit-and-go has one table: its entrants' accounts in seats P1, P2, ... in
+registration order, bots in the others; the session's options are the sit-and-go's stacks
+and antes (antes rise within the one session: ``ante_levels``, ``deals_per_level``).  When it
+is over its places are taken from the session's deals (:func:`sitgo_places`).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
+from trapoula.club.sitgo import placement
 from trapoula.errors import TrapoulaError
 from trapoula.web.club.tourney import Tourney, load_tourney, new_tourney
 from trapoula.web.club.tourney_store import TourneyRow, Tourneys, tourneys_of
@@ -103,7 +109,7 @@ class Runner:
             return after
         if after.tables_due() and not before.tables_due():
             return await self._make_tables(tourney_id, after)
-        rnd = len(after.event.rounds)
+        rnd = after.round_no
         chain = after.chain(rnd)
         was = before.chain(rnd)
         if chain is not None and chain.phase == "reveal" and (was is None
@@ -202,7 +208,7 @@ class Runner:
                                           else t)
         if after is not before:
             log.warning("tournament %s: round %d's tables made again (the first maker did not "
-                        "finish)", tourney_id, len(after.event.rounds))
+                        "finish)", tourney_id, after.round_no)
             await self._make_tables(tourney_id, after)
 
     def my_seat(self, t: Tourney, account_id: str) -> dict[str, Any] | None:
@@ -219,29 +225,52 @@ class Runner:
     # --- tables ----------------------------------------------------------------------------
     async def _make_tables(self, tourney_id: str, t: Tourney) -> Tourney:
         """Create the current round's tables (the caller paired it: only it comes here)."""
-        rnd = len(t.event.rounds)
+        rnd = t.round_no
         made: list[dict[str, Any]] = []
-        for a, b in t.event.rounds[-1].pairs:
+        if t.sitgo:
+            made.append(await self._sitgo_table(tourney_id, t))
+        for a, b in () if t.sitgo else t.event.rounds[-1].pairs:
             made.append(await self._table(tourney_id, rnd, t, a, b))
         _, after = await self.change(tourney_id, lambda x: x.with_tables(rnd, made)
                                      if len(x.tables) == rnd - 1 else x)
         return after
 
+    async def _sitgo_table(self, tourney_id: str, t: Tourney) -> dict[str, Any]:
+        """The sit-and-go's one table: every entrant's seat, the stacks and the antes."""
+        st = t.settings
+        seats = {f"P{i}": e.name for i, e in enumerate(t.entrants, 1)}
+        people = {f"P{i}": (e.accounts[0], e.players[0])
+                  for i, e in enumerate(t.entrants, 1) if e.accounts}
+        options = {"players": len(t.entrants), "starting_stack": st["starting_stack"],
+                   "ante": st["antes"][0], "ante_levels": ",".join(map(str, st["antes"])),
+                   "deals_per_level": st["deals_per_level"], "ante_exemptions": "none"}
+        made = await self._seat(tourney_id, 1, t, people, options, None)
+        return {**made, "a": "", "b": "", "seats": seats}
+
     async def _table(self, tourney_id: str, rnd: int, t: Tourney, a: str, b: str
                      ) -> dict[str, Any]:
-        svc = self.service
         ea, eb = t.entrant(a), t.entrant(b)
         # P1/P3 pair a, P2/P4 pair b: each pair's accounts in its seats, bots elsewhere
         people: dict[str, tuple[str, str]] = {}
         for seats, e in ((("P1", "P3"), ea), (("P2", "P4"), eb)):
             for seat, acc, name in zip(seats, e.accounts, e.players, strict=False):
                 people[seat] = (acc, name)
+        chain = t.chain(rnd) if t.duplicate else None
+        made = await self._seat(tourney_id, rnd, t, people, None, chain)
+        return {**made, "a": a, "b": b}
+
+    async def _seat(self, tourney_id: str, rnd: int, t: Tourney,
+                    people: dict[str, tuple[str, str]], options: dict[str, Any] | None,
+                    chain: Any) -> dict[str, Any]:
+        """A private table holding the deal: ``people``'s accounts seated, bots elsewhere."""
+        svc = self.service
+        n = options["players"] if options else 4
         spec = {"game": t.settings["game"], "preset": t.settings["preset"],
+                "options": options or {},
                 "seats": [{"kind": "human"} if f"P{i}" in people else {"kind": "bot"}
-                          for i in range(1, 5)],
+                          for i in range(1, n + 1)],
                 "table": {"clock": t.settings["clock"], "private": True, "hold": True,
                           "rated": bool(t.settings.get("rated", True))}}
-        chain = t.chain(rnd) if t.duplicate else None
         if chain is not None:
             chain.source = {"tourney": tourney_id, "round": rnd}
         made = await svc.create_table(spec, round_chain=None if chain is None
@@ -257,7 +286,7 @@ class Runner:
         if people:
             table = await svc._get(table_id)
             await svc._seats_changed(table)
-        return {"table_id": table_id, "code": made["code"], "a": a, "b": b, "people": seated}
+        return {"table_id": table_id, "code": made["code"], "people": seated}
 
     async def table_over(self, table: Table) -> None:
         """A table finished (the service's hook): its tournament takes the result."""
@@ -272,11 +301,11 @@ class Runner:
 
     async def collect(self, tourney_id: str, t: Tourney) -> None:
         """Take the results of the current round's tables that finished."""
-        rnd = len(t.event.rounds)
+        rnd = t.round_no
         if len(t.tables) < rnd:
             return
         for tab in t.tables[rnd - 1]:
-            if t.table_result(rnd, tab["a"], tab["b"]) is not None:
+            if not t.sitgo and t.table_result(rnd, tab["a"], tab["b"]) is not None:
                 continue
             row = await self._db("reading a table", self.service.store.get_table,
                                  tab["table_id"])
@@ -290,13 +319,18 @@ class Runner:
         result = state.result
         if result is None:
             return
+        if "stacks" in result:  # a Bourré session: the sit-and-go's places
+            await self.advance(tourney_id, lambda t: t.report_places(
+                table_id, sitgo_places(state, t.tables[0][0]["seats"]))
+                if t.status == "playing" and t.sitgo and t.tables else t)
+            return
         scores = result["scores"]
         deals = [{"A": int(d.points["A"]), "B": int(d.points["B"])}
                  for d in getattr(state, "deals", ()) if set(d.points) == {"A", "B"}]
         now = time.time()
 
         def step(t: Tourney) -> Tourney:
-            if rnd != len(t.event.rounds) or t.status != "playing" or len(t.tables) < rnd:
+            if rnd != t.round_no or t.status != "playing" or len(t.tables) < rnd:
                 return t
             tab = next((x for x in t.tables[rnd - 1] if x["table_id"] == table_id), None)
             if tab is None or t.table_result(rnd, tab["a"], tab["b"]) is not None:
@@ -304,3 +338,20 @@ class Runner:
             return t.with_boards(rnd, table_id, deals).report(
                 rnd, tab["a"], tab["b"], int(scores["A"]), int(scores["B"]), now)
         await self.advance(tourney_id, step)
+
+
+def sitgo_places(session: Any, names: dict[str, str]) -> list[str]:
+    """A finished Bourré session's places, first to last (``names``: seat -> entrant).  A
+    player's elimination is the last deal he was dealt in; players out after the same deal
+    are placed by their chips before it."""
+    start = session.game.options.starting_stack
+    before = [dict.fromkeys(names, start)] + [dict(d.stacks) for d in session.deals]
+    last: dict[str, int] = {}
+    for k, deal in enumerate(session.dealt, 1):
+        for seat in deal.seats:
+            last[str(seat)] = k
+    winner = session.winner
+    out = sorted(((s, k, before[k - 1].get(s, 0)) for s, k in last.items() if s != winner),
+                 key=lambda e: e[1])
+    order = placement(list(names), out)
+    return [names[s] for s in order]

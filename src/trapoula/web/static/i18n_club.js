@@ -188,5 +188,14 @@
     tt_h2h: ["Head to head", "Μεταξύ τους", "Личные встречи", "Scontri diretti"],
     tt_seed: ["Seed of round {n}: {phase}", "Σπόρος του γύρου {n}: {phase}", "Зерно тура {n}: {phase}",
       "Seme del turno {n}: {phase}"],
+    tt_sitgo: ["sit-and-go", "sit-and-go", "сит-энд-гоу", "sit-and-go"],
+    tt_players: ["Players", "Παίκτες", "Игроков", "Giocatori"],
+    tt_stack: ["Starting stack (chips)", "Αρχικές μάρκες", "Начальный стек (фишки)", "Fiches iniziali"],
+    tt_antes: ["Antes by level (e.g. 1,2,3,5)", "Άντε ανά επίπεδο (π.χ. 1,2,3,5)", "Анте по уровням (напр. 1,2,3,5)",
+      "Ante per livello (es. 1,2,3,5)"],
+    tt_per_level: ["Deals a level", "Μοιρασιές ανά επίπεδο", "Раздач на уровень", "Smazzate per livello"],
+    tt_bots: ["Bots fill the empty seats", "Bots στις κενές θέσεις", "Боты на свободных местах", "Bot nei posti liberi"],
+    tt_me: ["Your name at the table", "Το όνομά σας στο τραπέζι", "Ваше имя за столом", "Il tuo nome al tavolo"],
+    tt_register_me: ["Register", "Εγγραφή", "Записаться", "Iscriviti"],
   });
 })();
