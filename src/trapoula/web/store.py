@@ -50,6 +50,7 @@ from trapoula.web.rows import (
     fair_text,
     rule_options,
 )
+from trapoula.web.schema import HEAD, current_revision, upgrade
 from trapoula.web.store_memory import MemoryStore
 
 __all__ = [
@@ -160,8 +161,6 @@ class SqlStore:
         self._sa = sa
         self._errors: tuple[type[BaseException], ...] = (
             sa.exc.SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error)
-        from trapoula.web.schema import HEAD, current_revision, upgrade
-
         try:
             revision = upgrade(self.engine)[1] if migrate else current_revision(self.engine)
         except StoreUnavailable:

@@ -1,0 +1,52 @@
+"""A copy of the web store's database in a new SQLite file (``trapoula db backup``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from trapoula.web.store import SqlStore
+
+__all__ = ["backup"]
+
+
+def backup(url: str, path: str | Path) -> int:
+    """Copy the database at ``url`` into a new SQLite file ``path``; the number of actions.
+
+    SQLite is copied page by page by SQLite's online backup (safe while a server writes);
+    another database (PostgreSQL) is copied row by row into a SQLite file of the same schema.
+    Either way ``trapoula serve --database-url sqlite:///PATH`` serves the copy."""
+    import sqlite3
+
+    import sqlalchemy as sa
+
+    target = Path(path)
+    if target.exists():
+        raise FileExistsError(f"{target} exists: a backup never overwrites a file")
+    source = SqlStore(url)  # at HEAD
+    try:
+        if source.sqlite:
+            raw = source.engine.raw_connection()
+            try:
+                dst = sqlite3.connect(target)
+                with dst:
+                    raw.driver_connection.backup(dst)  # type: ignore[union-attr]
+                dst.execute("PRAGMA journal_mode=DELETE")
+                dst.close()
+            finally:
+                raw.close()
+        else:
+            copy = SqlStore(f"sqlite:///{target}")
+            try:
+                with source.engine.connect() as src, copy.engine.begin() as dst:
+                    for table in (source.tables, source.seats, source.log, source.chats):
+                        rows = [dict(r._mapping) for r in src.execute(sa.select(table))]
+                        if rows:
+                            dst.execute(table.insert(), rows)
+            finally:
+                copy.close()
+        check = sqlite3.connect(target)
+        n = int(check.execute("SELECT count(*) FROM actions").fetchone()[0])
+        check.close()
+        return n
+    finally:
+        source.close()
