@@ -34,7 +34,6 @@ from trapoula.cards import Card, Suit
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_name
 from trapoula.core.state import DealState, LogCell
-from trapoula.errors import IllegalActionError
 from trapoula.games.bourloto import bidding, shows
 from trapoula.games.bourloto.actions import (
     ACTIONS,
@@ -257,21 +256,24 @@ class BourlotoState(DealState, frozen=True):
             return ()
         return bidding.bid_actions(self, seat)
 
-    def apply(self, action: Action | str) -> BourlotoState:
-        if type(action) is not Action:
-            action = self.parse(action)
+    # --- the moves: core's template (GameState.apply) judges, these answer and move ---------
+    def _allows(self, action: Action) -> bool:
         card = _plain_card(action)
-        if card is None or not self._plain_legal >> card & 1:
-            if action not in self._legal:
-                if self._phase == OVER:
-                    raise IllegalActionError(f"{action} is not allowed: the deal is over")
-                why = _SWAP_RULE if action is _EXCHANGE else ""
-                raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now{why}; allowed: "
-                    f"{self._allowed_text()}"
-                )
-            if card is None:
-                return self._apply_legal(action)
+        if card is not None and self._plain_legal >> card & 1:
+            return True
+        return action in self._legal
+
+    def canonical(self, action: Action) -> Action:
+        """Bourloto's actions have one spelling each: the action itself."""
+        return action
+
+    def _why_not(self, action: Action) -> str:
+        return _SWAP_RULE if action is _EXCHANGE else ""
+
+    def _apply_legal(self, action: Action) -> BourlotoState:
+        card = _plain_card(action)
+        if card is None:
+            return self._apply_word(action)
         # the common case: a plain card (a legal plain card means the play phase)
         seat = self._turn
         n = _new(Draft)
@@ -306,7 +308,9 @@ class BourlotoState(DealState, frozen=True):
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 
-    def _apply_legal(self, action: Action) -> BourlotoState:
+    def _apply_word(self, action: Action) -> BourlotoState:
+        """Any legal action but a plain card: a bid, the exchange, a show, an answer, a
+        redeal, a card with words."""
         seat = self._turn
         n = self._draft()
         n._cell = (self._cell, _SEATS[seat], action)
