@@ -6,6 +6,13 @@ unchanged.  Text actions may carry the acting seat (``"P2 take"``); a seat that 
 raises :class:`~trapoula.errors.NotYourTurnError`.  Every accepted action is appended to the
 event log, which is also what a game record stores.
 
+``GameState.apply`` is the one template of every game's moves (deals, matches, sessions):
+parse, judge once (the game answers :meth:`GameState._allows` from its own legal set),
+then the game's transition :meth:`GameState._apply_legal`, which never validates again.  A
+refused action gets one error of :mod:`trapoula.errors` from :meth:`GameState._legal_form`
+(over, not an action of the game, or not legal now with what is allowed); a game adds
+only its reason (:meth:`GameState._why_not`) and its canonical form (:meth:`canonical`).
+
 A state class declared with ``frozen=True`` (``class MyState(DealState, frozen=True)``; its
 subclasses are frozen too) refuses every attribute assignment and deletion with
 :class:`~trapoula.errors.ImmutableStateError` (an ``AttributeError``) once the state is made.

@@ -263,10 +263,6 @@ class BourlotoState(DealState, frozen=True):
             return True
         return action in self._legal
 
-    def canonical(self, action: Action) -> Action:
-        """Bourloto's actions have one spelling each: the action itself."""
-        return action
-
     def _why_not(self, action: Action) -> str:
         return _SWAP_RULE if action is _EXCHANGE else ""
 
