@@ -263,6 +263,11 @@ class BourlotoState(DealState, frozen=True):
             return True
         return action in self._legal
 
+    def canonical(self, action: Action) -> Action:
+        """Bourloto's actions have one spelling each: the action itself (so an action of no
+        Bourloto move is refused as not legal now, naming the legal ones)."""
+        return action
+
     def _why_not(self, action: Action) -> str:
         return _SWAP_RULE if action is _EXCHANGE else ""
 
