@@ -272,11 +272,30 @@ class BourlotoState(DealState, frozen=True):
         return _SWAP_RULE if action is _EXCHANGE else ""
 
     def _apply_legal(self, action: Action) -> BourlotoState:
-        card = _plain_card(action)
-        if card is None:
-            return self._apply_word(action)
-        # the common case: a plain card (a legal plain card means the play phase)
         seat = self._turn
+        card = _plain_card(action)
+        if card is None:  # a bid, the exchange, a show, an answer, a redeal, a card with words
+            n = self._draft()
+            n._cell = (self._cell, _SEATS[seat], action)
+            phase = self._phase
+            if phase < DECLARE:
+                bidding.bid_step(n, seat, action)
+            elif action is _EXCHANGE:
+                bidding.swap_seven(n, seat)
+            elif action.kind == "show":
+                shows.show(n, seat, action)
+            elif action is APPROVE or action is CUT:
+                shows.answer(n, seat, action is APPROVE)
+            elif action is _REDEAL and (phase == PLAY or phase == DECLARE):  # aponta
+                bidding.throw_in(n, "redeal", n.bid.history + ((seat, "redeal"),))
+            elif phase == PLAY:
+                play_card(n, seat, action.cards[0].index, action.words)
+            else:
+                bidding.bid_step(n, seat, action)
+            n._legal = n._actions()
+            n.__class__ = BourlotoState  # type: ignore[assignment]
+            return n
+        # the common case: a plain card (a legal plain card means the play phase)
         n = _new(Draft)
         n._ctx = self._ctx
         n._phase = PLAY
@@ -306,31 +325,6 @@ class BourlotoState(DealState, frozen=True):
         else:
             n._legal = n._phase_actions(seat)
             n._plain_legal = 0
-        n.__class__ = BourlotoState  # type: ignore[assignment]
-        return n
-
-    def _apply_word(self, action: Action) -> BourlotoState:
-        """Any legal action but a plain card: a bid, the exchange, a show, an answer, a
-        redeal, a card with words."""
-        seat = self._turn
-        n = self._draft()
-        n._cell = (self._cell, _SEATS[seat], action)
-        phase = self._phase
-        if phase < DECLARE:
-            bidding.bid_step(n, seat, action)
-        elif action is _EXCHANGE:
-            bidding.swap_seven(n, seat)
-        elif action.kind == "show":
-            shows.show(n, seat, action)
-        elif action is APPROVE or action is CUT:
-            shows.answer(n, seat, action is APPROVE)
-        elif action is _REDEAL and (phase == PLAY or phase == DECLARE):  # aponta after the take
-            bidding.throw_in(n, "redeal", n.bid.history + ((seat, "redeal"),))
-        elif phase == PLAY:
-            play_card(n, seat, action.cards[0].index, action.words)
-        else:
-            bidding.bid_step(n, seat, action)
-        n._legal = n._actions()
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 

@@ -405,8 +405,12 @@ class BourreState(DealState, frozen=True):
     def _apply_decision(self, action: Action) -> BourreState:
         """``fold``, ``stay`` or ``draw`` by the seat to decide (§2.2.5-§2.2.7)."""
         legal = self._legal
-        j = legal.index(action)
-        action = legal[j]  # the canonical object
+        for j, x in enumerate(legal):  # noqa: B007 (apply found it: an interned action)
+            if x is action:
+                break
+        else:
+            j = legal.index(action)
+            action = legal[j]  # the canonical object
         ctx = self._ctx
         seat = self._turn
         old = self._deal
