@@ -70,10 +70,11 @@ bench-peers: $(DEVSTAMP)
 # Bourloto: state.py and context.py stay interpreted (a state's class derives from core's
 # interpreted DealState, and drafts are sealed by a __class__ assignment, which compiled
 # classes do not allow).  Burraco: the legal-move caches, the meld analysis, the card tables,
-# the scoring and the turn (turn.py: its Table, the rules object the public state and the
-# batch play, is the base of the interpreted BurracoState, which mypyc allows through
-# mypy_extensions' mypyc_attr(allow_interpreted_subclasses=True), imported under
-# TYPE_CHECKING only: a no-op at run time, see tools/check_layers.py).
+# the scoring, the public facts (public.py, read by a batch's observations) and the turn
+# (turn.py: its Table, the rules object the public state and the batch play, is the base of
+# the interpreted BurracoState, which mypyc allows through mypy_extensions'
+# mypyc_attr(allow_interpreted_subclasses=True), imported under TYPE_CHECKING only: a no-op
+# at run time, see tools/check_layers.py).
 # Envs: Burraco's observation rows and the batch's loops (envs/burraco_fast.py, read from
 # the compiled Table: -5 % of the instructions of a Burraco batch step) and the prefix rule
 # of a meld's sub-decisions that they call (envs/burraco_actions.py).
@@ -82,7 +83,7 @@ bench-peers: $(DEVSTAMP)
 # Core: the standard library's shuffle algorithm (core/shuffle.py: the same permutations,
 # checked at import; half the cost of dealing a Burraco deal in a batch).
 BOURLOTO_COMPILED := actions bidding declarations declaring play scoring shows
-BURRACO_COMPILED := legal melds tables scoring context ends turn
+BURRACO_COMPILED := legal melds tables scoring context ends turn public
 SEARCH_COMPILED := bourloto_dd
 ENVS_COMPILED := burraco_actions burraco_fast
 CORE_COMPILED := shuffle

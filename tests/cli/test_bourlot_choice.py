@@ -13,7 +13,7 @@ import pytest
 import trapoula
 from trapoula.bots import make_bot
 from trapoula.cli.common import Console
-from trapoula.cli.play import PlaySession
+from trapoula.cli.session import PlaySession
 from trapoula.core.game import derive_seed
 from trapoula.tui import Ui, renderer_for
 from trapoula.tui.strings import tr

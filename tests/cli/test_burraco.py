@@ -16,7 +16,7 @@ import trapoula
 from trapoula.bots import make_bot
 from trapoula.cards import Card, deck_108, short_name
 from trapoula.cli.common import Console
-from trapoula.cli.play import PlaySession
+from trapoula.cli.session import PlaySession
 from trapoula.tui import Ui, renderer_for
 from trapoula.tui.burraco import BurracoRenderer, card_order, sort_cards
 from trapoula.tui.strings import tr

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
     try:
         import sqlalchemy  # noqa: F401
 
-        from trapoula.web import schema, store
+        from trapoula.web import backup, schema, store
     except ImportError:
         con.error("trapoula db needs the web extra: pip install 'trapoula[web]'")
         return 1
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, con: Console) -> int:
             else:
                 con.print(f"{url}: schema revision {before or 'empty'} -> {after}")
             return 0
-        n = schema.backup(url, args.file)
+        n = backup.backup(url, args.file)
         con.print(f"{url}: backed up into {args.file} ({n} actions)")
         return 0
     except store.StoreUnavailable as exc:

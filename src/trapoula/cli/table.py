@@ -1,5 +1,5 @@
 """The controller behind the full-screen table (``trapoula.screen``): the play loop of
-:class:`~trapoula.cli.play.PlaySession` cut into steps a screen can call, with undo.
+:class:`~trapoula.cli.session.PlaySession` cut into steps a screen can call, with undo.
 
 Nothing here draws or imports Textual: the screen asks for views (``view()``), the event
 lines, the score rows and the finished deals' sheets, and hands back what the player typed
@@ -36,8 +36,8 @@ from typing import Any
 
 from trapoula.bots import Bot
 from trapoula.cli.common import Console, bot_or_fallback
-from trapoula.cli.play import PlaySession
 from trapoula.cli.practice import UNDO_WORDS
+from trapoula.cli.session import PlaySession
 from trapoula.cli.steps import Step, advance
 from trapoula.core.action import Action
 from trapoula.core.game import Game, derive_seed

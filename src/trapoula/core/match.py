@@ -189,6 +189,16 @@ class Match(GameState, frozen=True):
     def _log(self) -> LogCell:
         return self._cell
 
+    # the moves: core's template (GameState.apply) asks the current deal
+    def _allows(self, action: Action) -> bool:
+        return not self.over and self.deal._allows(action)
+
+    def canonical(self, action: Action) -> Action:
+        return self.deal.canonical(action)  # type: ignore[no-any-return]
+
+    def _why_not(self, action: Action) -> str:
+        return self.deal._why_not(action)  # type: ignore[no-any-return]
+
     def _apply_legal(self, action: Action) -> Any:
         seat = self.deal.current_player
         assert seat is not None
@@ -319,11 +329,6 @@ class TargetMatch(Match):
         self.deal_number += 1
         self.deal = self._start_deal(next_dealer)
         self.dealt = self.dealt + (self.deal,)
-
-    def apply(self, action: Action | str) -> TargetMatch:
-        new = super().apply(action)
-        assert isinstance(new, TargetMatch)
-        return new
 
 
 TeamMatch = TargetMatch  # the name of two-partnership matches before any number of sides

@@ -6,6 +6,13 @@ unchanged.  Text actions may carry the acting seat (``"P2 take"``); a seat that 
 raises :class:`~trapoula.errors.NotYourTurnError`.  Every accepted action is appended to the
 event log, which is also what a game record stores.
 
+``GameState.apply`` is the one template of every game's moves (deals, matches, sessions):
+parse, judge once (the game answers :meth:`GameState._allows` from its own legal set),
+then the game's transition :meth:`GameState._apply_legal`, which never validates again.  A
+refused action gets one error of :mod:`trapoula.errors` from :meth:`GameState._legal_form`
+(over, not an action of the game, or not legal now with what is allowed); a game adds
+only its reason (:meth:`GameState._why_not`) and its canonical form (:meth:`canonical`).
+
 A state class declared with ``frozen=True`` (``class MyState(DealState, frozen=True)``; its
 subclasses are frozen too) refuses every attribute assignment and deletion with
 :class:`~trapoula.errors.ImmutableStateError` (an ``AttributeError``) once the state is made.
@@ -29,7 +36,7 @@ from __future__ import annotations
 from abc import ABCMeta, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from trapoula.core.action import Action
 from trapoula.core.seats import split_seat
@@ -149,6 +156,7 @@ class GameState(metaclass=_StateMeta):
 
     _building: ClassVar[type[Any]]  # (frozen classes) the same class, assignable, to build in
     _frozen_state: ClassVar[bool] = False
+    _OVER: ClassVar[str] = "the game is over"  # why nothing is allowed once it is over
 
     def __init_subclass__(cls, *, frozen: bool | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -208,8 +216,9 @@ class GameState(metaclass=_StateMeta):
         raise NotImplementedError(f"{type(self).__name__} has no public view")
 
     @abstractmethod
-    def _apply_legal(self, action: Action) -> GameState:
-        """The next state after a legal action by the current player."""
+    def _apply_legal(self, action: Action) -> Self:
+        """The game's transition: the next state after a legal action by the current player
+        (:meth:`apply` has judged it; nothing here validates again)."""
 
     @abstractmethod
     def _log(self) -> LogCell: ...
@@ -264,19 +273,45 @@ class GameState(metaclass=_StateMeta):
             )
         return self.game.parse_action(text)
 
-    def apply(self, action: Action | str) -> GameState:
-        """The state after ``action``; raises (and changes nothing) if it is not legal now."""
-        a = self.parse(action)
+    def apply(self, action: Action | str) -> Self:
+        """The state after ``action``; raises (and changes nothing) if it is not legal now.
+
+        The one template of every game's moves: the action is parsed (:meth:`parse`), judged
+        once against the legal actions (:meth:`_allows`, which a game answers from its own
+        legal set), and only a legal action reaches the game's transition
+        (:meth:`_apply_legal`).  An action not in the set as given goes through
+        :meth:`_legal_form`: its canonical form, or one error of the taxonomy saying what
+        was wrong and what is allowed.
+        """
+        a = action if action.__class__ is Action else self.parse(action)
+        if self._allows(a):
+            return self._apply_legal(a)
+        return self._apply_legal(self._legal_form(a))
+
+    def _allows(self, action: Action) -> bool:
+        """Is ``action`` one of the legal actions now?  (A game answers from its own legal
+        set, a bitmask or a tuple, without copying the list.)"""
+        return action in self.legal_actions()
+
+    def _legal_form(self, action: Action) -> Action:
+        """The legal action that means ``action`` (the game's own object, e.g. its cards in
+        canonical order), or raise: :class:`~trapoula.errors.IllegalActionError` once the
+        game is over or when the action is not legal now (naming the legal ones),
+        :class:`~trapoula.errors.ParseError` when it is no action of this game."""
         if self.is_over:
-            raise IllegalActionError(f"{a} is not allowed: the game is over")
-        legal = self.legal_actions()
-        if a not in legal:
-            a = self.canonical(a)
-            if a not in legal:
-                raise IllegalActionError(
-                    f"{self.current_player} cannot {a} now; allowed: {self._allowed_text()}"
-                )
-        return self._apply_legal(a)
+            raise IllegalActionError(f"{action} is not allowed: {self._OVER}")
+        canon = self.canonical(action)
+        if not self._allows(canon):
+            raise IllegalActionError(
+                f"{self.current_player} cannot {canon} now{self._why_not(action)}; "
+                f"allowed: {self._allowed_text()}"
+            )
+        return canon
+
+    def _why_not(self, action: Action) -> str:
+        """Why the game refuses ``action`` now, as a clause after "cannot ACTION now" (for
+        instance ``": the stock is empty"``); "" when the list of allowed actions says it."""
+        return ""
 
     def canonical(self, action: Action) -> Action:
         """The game's own action with the meaning of ``action`` (for an :class:`Action` made
@@ -296,6 +331,7 @@ class DealState(GameState):
     __slots__ = ()
 
     PHASES: tuple[str, ...] = ()
+    _OVER = "the deal is over"
     _ctx: Any
     _phase: int
 

@@ -29,25 +29,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from trapoula.cards import Card, deck_32, format_cards
+from trapoula.cards import Card, format_cards
 from trapoula.core.action import Action
 from trapoula.core.game import Game
 from trapoula.envs.base import Adapter, Table
+from trapoula.envs.bourloto_layout import _CARDS, _SCALE, INDEX, LABELS, PHASES
 from trapoula.envs.layout import Layout, clip01
 
 __all__ = ["BourlotoAdapter"]
 
-_WORD_ACTIONS = (
-    "agree", "disagree", "pass", "take", "name S", "name H", "name D", "name C",
-    "exchange", "keep", "declare", "redeal",
-)
-_FLAGS = ("", " bourlot", " declare", " bourlot declare")
-_PLAY0 = len(_WORD_ACTIONS)
-_CARDS = deck_32()
-LABELS: tuple[str, ...] = _WORD_ACTIONS + tuple(
-    f"play {c}{f}" for c in _CARDS for f in _FLAGS
-)
-INDEX: dict[str, int] = {t: i for i, t in enumerate(LABELS)}
 
 
 def _in_play_labels() -> tuple[str, ...]:
@@ -61,9 +51,7 @@ def _in_play_labels() -> tuple[str, ...]:
     ] + [sum(1 << (13 * s + rank - 2) for s in range(4)) for rank in range(9, 15)]
     return ("approve", "cut") + tuple(str(_show_action(m)) for m in shows)
 _K32 = {c.index: k for k, c in enumerate(_CARDS)}  # 52-card index -> 0..31
-PHASES = ("agree", "bid1", "bid2", "exchange", "declare", "play", "over")
 SHARED_BID_SLOTS = 4 * 4 + 1 + 4 + 1  # layout="shared": the log of ru (its 4 agreement rounds)
-_SCALE = 500.0  # declaration points, hanging points and deal scores are divided by this
 SLICES = {
     "hand": "my cards (32-card pack index k = 8*suit + rank - 7)",
     "phase": "agree, bid1, bid2, exchange, declare, play, over",

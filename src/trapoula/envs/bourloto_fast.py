@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from trapoula.envs.base import fill
-from trapoula.envs.bourloto import _PLAY0, _SCALE, INDEX, PHASES
+from trapoula.envs.bourloto_layout import _PLAY0, _SCALE, INDEX, PHASES
 from trapoula.envs.layout import clip01
 
 if TYPE_CHECKING:

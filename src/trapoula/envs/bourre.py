@@ -84,6 +84,7 @@ class BourreAdapter(Adapter):
     """Integer actions and observations for a Bourré rules object (2-7 players)."""
 
     num_actions = len(LABELS)
+    phases = PHASES  # the order of the observation's phase cells
 
     def __init__(self, game: Game, reward: str = "margin", layout: str = "own") -> None:
         super().__init__(game, reward, layout)  # one layout per table size for every preset

@@ -47,15 +47,15 @@ def _cards(mask: int) -> list[int]:
 
 
 def knows(adapter: Adapter) -> bool:
-    """True when ``adapter``'s observation is the one :class:`StateCells` writes."""
-    from trapoula.envs.bourre import PHASES
+    """True when ``adapter``'s observation is the one :class:`StateCells` writes (its phase
+    cells in the order of the state's phase numbers)."""
     from trapoula.games.bourre import state as state_module
 
     n = adapter.players
     shapes = adapter.obs_layout.shapes
     return (type(adapter).__name__ == "BourreAdapter"
             and [p for p, _ in adapter.obs_layout.pieces] == _PIECES
-            and PHASES == state_module.PHASES
+            and getattr(adapter, "phases", None) == state_module.PHASES
             and shapes["trick"] == (n, 52) and shapes["status"] == (n, 3)
             and shapes["draws"] == (n, 6) and shapes["tricks_won"] == (n, 6))
 

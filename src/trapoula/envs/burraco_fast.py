@@ -11,7 +11,7 @@ code, the discard pile, every meld object and the small public cells.  Asked for
 seat's tensor of a state, :meth:`StateCells.changes` compares the state with the cache
 (immutable objects: an unchanged meld or pile is the same object) and rewrites only the
 cells that differ; the cells themselves come from the adapter's own writers
-(:func:`~trapoula.envs.burraco.count_values`, :func:`~trapoula.envs.burraco.meld_cells`,
+(:func:`~trapoula.envs.burraco_cells.count_values`, :func:`~trapoula.envs.burraco_cells.meld_cells`,
 ``adapter.public_cells``, ``adapter.pending_cells``), so the layout is written once.  The
 comparison makes the row right for any state (another deal, an earlier position), only
 slower when little is shared.  It serves only the layout it was written for
@@ -36,12 +36,13 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from trapoula.core.action import Action
-from trapoula.envs.burraco import _COPIES, _MELD, MELD_MINE, PHASES, meld_cells
 from trapoula.envs.burraco_actions import MAX_MELDS, MELD, SELECT0, narrow, select_table
+from trapoula.envs.burraco_cells import _COPIES, _MELD, MELD_MINE, PHASES, meld_cells
 from trapoula.games.burraco.legal import ADD as ADD_CODE
 from trapoula.games.burraco.legal import MELD as MELD_CODE
 from trapoula.games.burraco.legal import intern
 from trapoula.games.burraco.melds import MeldInfo
+from trapoula.games.burraco.public import public_facts
 from trapoula.games.burraco.tables import JOKER, JOKER_SHIFT, codes_of
 from trapoula.games.burraco.turn import OVER, Table
 
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RowCache", "SeatRows", "StateCells", "batch_heads", "batch_play", "batch_select",
-    "codes_bytes", "kept", "knows", "pending_cells", "public_facts",
+    "codes_bytes", "kept", "knows", "pending_cells",
 ]
 
 _PIECES = ["hand", "phase", "to_act", "dealer", "hand_counts", "discard", "discard_top",
@@ -305,33 +306,6 @@ class StateCells:
             for k in range(min(len(owners), MAX_MELDS)):
                 if owners[k] == me:
                     at.append(base + k * _MELD)
-
-
-def public_facts(t: Table) -> list[int]:
-    """A table's small public facts, one integer each (what an observation shows of the
-    position besides the cards and the melds): the phase, the seat to act (-1 once the
-    hand is over), the dealer, every seat's number of cards, the top discard (-1: no
-    pile), the pile's size, the cards left in the stock, the pozzetti left, whether each
-    team took its pozzetto (0/1), the picked card (-1: none), whether the hand ends after
-    this turn (0/1) and the stalemate count.
-
-    >>> from trapoula.games.burraco.game import Burraco
-    >>> public_facts(Burraco().new_deal(seed=3))  # P1 to draw, P4 dealt; 28 in the stock
-    [0, 0, 3, 11, 11, 11, 11, 28, 1, 41, 2, 0, 0, -1, 0, 0]
-    """
-    out = [t._phase, -1 if t._phase == OVER else t._turn, t._ctx.dealer]
-    out += t.sizes
-    pile = t.discard
-    out.append(pile[-1] if pile else -1)
-    out.append(len(pile))
-    out.append(len(t.stock) - t.spos)
-    out.append(len(t.pozzetti))
-    for took in t.taken:
-        out.append(1 if took else 0)
-    out.append(t.picked)
-    out.append(1 if t.ending else 0)
-    out.append(t.stall)
-    return out
 
 
 def codes_bytes(tables: list[Table], ids: list[int], seats: list[int],

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -45,6 +44,7 @@ from trapoula.core.registry import make
 from trapoula.core.state import GameState
 from trapoula.envs import make_adapter
 from trapoula.envs.base import Adapter, Table
+from trapoula.envs.resample import resample
 from trapoula.errors import IllegalActionError
 
 __all__ = ["GAME_NAMES", "TrapoulaGame", "TrapoulaState", "parse_options"]
@@ -259,8 +259,6 @@ class TrapoulaState(pyspiel.State):
         be (other hands, the stock), respecting the suits each seat has shown it lacks; the
         same actions are replayed and the draw is kept only if the player's information
         state is unchanged (the engine judges every replayed action)."""
-        from trapoula.envs.resample import resample
-
         seed = int(probability_sampler() * (1 << 53)) if callable(probability_sampler) else None
         return resample(self, player_id, random.Random(seed))
 
@@ -395,9 +393,3 @@ def load(name: str, preset: str | None = None, **options: Any) -> Any:
         params["options"] = ";".join(f"{k}:{v}" for k, v in options.items())
     return pyspiel.load_game(GAME_NAMES[name], params)
 
-
-def history_actions(state: Any) -> Sequence[int]:
-    """The player actions of a state's history (after the chance nodes of the deal)."""
-    ad = state.adapter
-    skip = len(ad.pack()) + len(ad.digit_radices())
-    return list(state.history())[skip:]

@@ -33,10 +33,15 @@ class _Knowledge:
     voids: dict[str, set[int]]  # seat -> cards it cannot hold
 
 
+def history_actions(state: Any) -> Sequence[int]:
+    """The player actions of a state's history (after the chance nodes of the deal)."""
+    ad = state.adapter
+    skip = len(ad.pack()) + len(ad.digit_radices())
+    return list(state.history())[skip:]
+
+
 def resample(ostate: Any, player: int, rng: random.Random) -> Any:
     """A resampled copy of the OpenSpiel state ``ostate`` for ``player`` (see the module)."""
-    from trapoula.envs.openspiel import history_actions
-
     deal = ostate._deal
     if deal is None or ostate.is_terminal():
         return ostate.clone()

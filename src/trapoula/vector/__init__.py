@@ -21,6 +21,7 @@ compare them).  Wrappers: :mod:`trapoula.vector.gym` (a Gymnasium ``VectorEnv``)
 
 from __future__ import annotations
 
-from trapoula.vector.env import VectorEnv, make
+from trapoula.vector.env import VectorEnv
+from trapoula.vector.incremental import make
 
 __all__ = ["VectorEnv", "make"]

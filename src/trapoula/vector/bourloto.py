@@ -35,8 +35,8 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.bourloto import _PLAY0
 from trapoula.envs.bourloto_fast import _K32, StateCells, knows
+from trapoula.envs.bourloto_layout import _PLAY0
 from trapoula.games.bourloto.state import AGREE, BID2, PLAY
 from trapoula.vector.encode import Encoder
 

@@ -43,8 +43,8 @@ import numpy as np
 from trapoula.accel.bourloto_numpy import _P8, _TP8, legal_masks, trick_winners
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.bourloto import INDEX
 from trapoula.envs.bourloto_fast import _K32
+from trapoula.envs.bourloto_layout import INDEX
 from trapoula.games.bourloto.scoring import score_teams
 from trapoula.games.bourloto.state import PLAY
 from trapoula.vector.bourloto import BourlotoEncoder

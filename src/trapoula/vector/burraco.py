@@ -53,8 +53,9 @@ import numpy as np
 
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
-from trapoula.envs.burraco import _COPIES, _MELD, HEAD_INT
+from trapoula.envs.burraco import HEAD_INT
 from trapoula.envs.burraco_actions import DISCARD0, MAX_MELDS, MELD
+from trapoula.envs.burraco_cells import _COPIES, _MELD
 from trapoula.envs.burraco_fast import (
     RowCache,
     StateCells,
@@ -65,10 +66,10 @@ from trapoula.envs.burraco_fast import (
     kept,
     knows,
     pending_cells,
-    public_facts,
 )
 from trapoula.envs.layout import clip01
 from trapoula.errors import IllegalActionError
+from trapoula.games.burraco.public import public_facts
 from trapoula.games.burraco.turn import OVER, Table
 from trapoula.vector.encode import Encoder
 from trapoula.vector.env import deal_seed
@@ -92,7 +93,7 @@ assert all(c == 2.0 for c in _COPIES[:52])
 
 def code_values(codes: np.ndarray) -> np.ndarray:
     """The copies of each card type over its copies in the pack (``[..., 53]`` float32, as
-    :func:`~trapoula.envs.burraco.count_values` writes them) in codes of ``tables.py`` (two
+    :func:`~trapoula.envs.burraco_cells.count_values` writes them) in codes of ``tables.py`` (two
     bits a card, the joker's three at bits 104-106) given as 14 little-endian bytes each
     (``[..., 14]`` uint8): a byte's four cards at once from a table.
 
@@ -249,7 +250,7 @@ class BurracoEncoder(Encoder):
 def fact_kinds(adapter: Any) -> list[tuple[str, int]]:
     """The small public facts of a Burraco observation, one integer each, in the order
     :class:`BatchCells` reads them from a table
-    (:func:`~trapoula.envs.burraco_fast.public_facts`): (piece, seat or team index)."""
+    (:func:`~trapoula.games.burraco.public.public_facts`): (piece, seat or team index)."""
     return [("phase", 0), ("to_act", 0), ("dealer", 0),
             *(("hand_counts", k) for k in range(adapter.players)),
             ("discard_top", 0), ("discard_size", 0), ("stock", 0), ("pozzetti_left", 0),
@@ -301,7 +302,7 @@ class BatchCells:
     code and the pile's code (``tables.py``: two bits per card, three for the joker; a
     pile's code is kept per deal and grows with its discards:
     :func:`~trapoula.envs.burraco_fast.codes_bytes`), the copies of each card type over
-    the copies in the pack, as :func:`~trapoula.envs.burraco.count_values` writes.
+    the copies in the pack, as :func:`~trapoula.envs.burraco_cells.count_values` writes.
 
     The small public cells: every public fact (:func:`fact_kinds`: the phase, the seat to
     act, each seat's card count, the top discard ...) but the result holds one integer

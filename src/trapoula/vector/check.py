@@ -23,7 +23,7 @@ import numpy as np
 
 from trapoula.core.record import replay
 from trapoula.core.registry import game_class
-from trapoula.vector.env import make
+from trapoula.vector.incremental import make
 
 __all__ = ["check", "configs"]
 

@@ -32,14 +32,13 @@ from typing import Any
 
 import numpy as np
 
-import trapoula.envs
 from trapoula.core.rng import stream_key
 from trapoula.core.state import GameState
 from trapoula.envs.base import Adapter, Play
 from trapoula.errors import IllegalActionError
 from trapoula.vector.encode import AdapterEncoder, Encoder
 
-__all__ = ["VectorEnv", "deal_seed", "make"]
+__all__ = ["VectorEnv", "deal_seed"]
 
 
 def deal_seed(seed: int, i: int, j: int) -> int:
@@ -248,23 +247,3 @@ class VectorEnv:
     def finished(self, i: int) -> GameState | None:
         """The final state of env ``i``'s deal that ended at the last step, if one did."""
         return self._finished.get(i)
-
-
-def make(game: str, preset: str | None = None, *, num_envs: int = 1, seed: int = 0,
-         reward: str = "margin", layout: str = "own", fast: bool = True,
-         **options: Any) -> VectorEnv:
-    """``num_envs`` deals of ``trapoula.make(game, preset, **options)`` (see the module docs).
-
-    ``reward`` and ``layout`` are the adapter's (``trapoula.envs.make_adapter``); ``fast``
-    (default) keeps the observations up to date incrementally where the game has such an
-    encoder (:mod:`trapoula.vector.incremental`), else they are built from the views."""
-    adapter = trapoula.envs.adapter_for(game, preset, reward, layout, **options)
-    encoder: Encoder | None = None
-    if fast:
-        from trapoula.vector.incremental import batched_env, incremental_encoder
-
-        env = batched_env(adapter, num_envs, seed)
-        if env is not None:
-            return env
-        encoder = incremental_encoder(adapter, num_envs)
-    return VectorEnv(adapter, num_envs, seed, encoder)

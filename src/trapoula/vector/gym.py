@@ -32,7 +32,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from trapoula.vector.env import make
+from trapoula.vector.incremental import make
 from trapoula.vector.seat import Opponent, SeatDriver
 
 __all__ = ["TrapoulaVectorEnv"]

@@ -1,5 +1,8 @@
-"""Which games have an incremental observation encoder (the fenced fast path of
-:mod:`trapoula.vector`; each is pinned to its adapter by :mod:`trapoula.vector.check`).
+"""How a batch is built (:func:`make`, ``trapoula.vector.make``): which games play part of
+a deal in numpy or in place (:func:`batched_env`) and which keep their observations up to
+date incrementally (:func:`incremental_encoder`) -- the fenced fast paths of
+:mod:`trapoula.vector`, each pinned to its adapter by :mod:`trapoula.vector.check`; every
+other batch is a plain :class:`~trapoula.vector.env.VectorEnv`.
 
 >>> import trapoula.envs
 >>> type(incremental_encoder(trapoula.envs.adapter_for("bourloto"), 4)).__name__
@@ -8,15 +11,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
+import trapoula.envs
 from trapoula.envs.base import Adapter
 from trapoula.vector.encode import Encoder
+from trapoula.vector.env import VectorEnv
 
-if TYPE_CHECKING:
-    from trapoula.vector.env import VectorEnv
-
-__all__ = ["batched_env", "incremental_encoder"]
+__all__ = ["batched_env", "incremental_encoder", "make"]
 
 
 def incremental_encoder(adapter: Adapter, num_envs: int) -> Encoder | None:
@@ -57,3 +59,23 @@ def batched_env(adapter: Adapter, num_envs: int, seed: int) -> VectorEnv | None:
         if bourre_supported(adapter):
             return BourreVectorEnv(adapter, num_envs, seed)
     return None
+
+
+def make(game: str, preset: str | None = None, *, num_envs: int = 1, seed: int = 0,
+         reward: str = "margin", layout: str = "own", fast: bool = True,
+         **options: Any) -> VectorEnv:
+    """``num_envs`` deals of ``trapoula.make(game, preset, **options)`` (see
+    :mod:`trapoula.vector`).
+
+    ``reward`` and ``layout`` are the adapter's (``trapoula.envs.make_adapter``); ``fast``
+    (default) plays the game's batch (:func:`batched_env`) or keeps the observations up to
+    date incrementally (:func:`incremental_encoder`) where the game has one, else they are
+    built from the views."""
+    adapter = trapoula.envs.adapter_for(game, preset, reward, layout, **options)
+    encoder: Encoder | None = None
+    if fast:
+        env = batched_env(adapter, num_envs, seed)
+        if env is not None:
+            return env
+        encoder = incremental_encoder(adapter, num_envs)
+    return VectorEnv(adapter, num_envs, seed, encoder)

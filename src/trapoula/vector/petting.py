@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from trapoula.vector.env import make
+from trapoula.vector.incremental import make
 
 __all__ = ["ParallelVectorEnv"]
 

@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv
 
-from trapoula.vector.env import make
+from trapoula.vector.incremental import make
 from trapoula.vector.seat import Opponent, SeatDriver
 
 __all__ = ["TrapoulaSB3VecEnv"]

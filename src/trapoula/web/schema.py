@@ -9,8 +9,8 @@ table's result, ``0007`` friends, blocks, mutes, invites, reports, sanctions, pr
 the account that wrote a chat line, ``0009`` the score sheets accounts keep and the club
 nights, ``0010`` the online tournaments and the tables made for them.  :func:`upgrade`
 brings any database to :data:`HEAD`
-(opening a :class:`~trapoula.web.store.SqlStore` does it), :func:`backup` copies one into a
-SQLite file.
+(opening a :class:`~trapoula.web.store.SqlStore` does it); :func:`trapoula.web.backup.backup`
+copies one into a SQLite file.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from trapoula.web.store import SqlStore, StoreUnavailable
+from trapoula.web.rows import StoreUnavailable
 
-__all__ = ["HEAD", "MIGRATIONS", "backup", "current_revision", "upgrade"]
+__all__ = ["HEAD", "MIGRATIONS", "current_revision", "upgrade"]
 
 HEAD = "0010"  # the newest schema revision (web/migrations/versions)
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -93,53 +93,3 @@ def current_revision_of(conn: Any) -> str | None:
 
     rev: str | None = MigrationContext.configure(conn).get_current_revision()
     return rev
-
-
-def backup(url: str, path: str | Path) -> int:
-    """Copy the database at ``url`` into a new SQLite file ``path``; the number of actions.
-
-    SQLite is copied page by page by SQLite's online backup (safe while a server writes);
-    another database (PostgreSQL) is copied row by row into a SQLite file of the same schema
-    (every table of it: tables, seats, actions, chat, accounts, sessions...).
-    Either way ``trapoula serve --database-url sqlite:///PATH`` serves the copy."""
-    import sqlite3
-
-    import sqlalchemy as sa
-
-    target = Path(path)
-    if target.exists():
-        raise FileExistsError(f"{target} exists: a backup never overwrites a file")
-    source = SqlStore(url)  # at HEAD
-    try:
-        if source.sqlite:
-            raw = source.engine.raw_connection()
-            try:
-                dst = sqlite3.connect(target)
-                with dst:
-                    raw.driver_connection.backup(dst)  # type: ignore[union-attr]
-                dst.execute("PRAGMA journal_mode=DELETE")
-                dst.close()
-            finally:
-                raw.close()
-        else:
-            copy = SqlStore(f"sqlite:///{target}")
-            try:
-                # every table of the schema (the copy is at HEAD too), parents first
-                md = sa.MetaData()
-                md.reflect(copy.engine)
-                with source.engine.connect() as src, copy.engine.begin() as dst:
-                    for table in md.sorted_tables:
-                        if table.name == "alembic_version":
-                            continue
-                        rows = [dict(r._mapping) for r in src.execute(sa.select(
-                            sa.table(table.name, *(sa.column(c.name) for c in table.c))))]
-                        if rows:
-                            dst.execute(table.insert(), rows)
-            finally:
-                copy.close()
-        check = sqlite3.connect(target)
-        n = int(check.execute("SELECT count(*) FROM actions").fetchone()[0])
-        check.close()
-        return n
-    finally:
-        source.close()

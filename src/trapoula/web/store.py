@@ -17,7 +17,7 @@ b0301f4 (which had no schema versions) is recognised and upgraded too
 (:func:`trapoula.web.schema.upgrade`).
 A table keeps every option value (``rules``) and the dealing version of its seed, so it
 resumes the same after a preset default or the dealing changes.  :meth:`SqlStore.close`
-checkpoints SQLite's WAL, leaving one self-contained file; :func:`trapoula.web.schema.backup`
+checkpoints SQLite's WAL, leaving one self-contained file; :func:`trapoula.web.backup.backup`
 copies a database.
 
 >>> s = MemoryStore()
@@ -50,6 +50,7 @@ from trapoula.web.rows import (
     fair_text,
     rule_options,
 )
+from trapoula.web.schema import HEAD, current_revision, upgrade
 from trapoula.web.store_memory import MemoryStore
 
 __all__ = [
@@ -162,8 +163,6 @@ class SqlStore:
         self._sa = sa
         self._errors: tuple[type[BaseException], ...] = (
             sa.exc.SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error)
-        from trapoula.web.schema import HEAD, current_revision, upgrade
-
         try:
             revision = upgrade(self.engine)[1] if migrate else current_revision(self.engine)
         except StoreUnavailable:

@@ -34,7 +34,6 @@ from trapoula.cards import Card, Suit
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_name
 from trapoula.core.state import DealState, LogCell
-from trapoula.errors import IllegalActionError
 from trapoula.games.bourloto import bidding, shows
 from trapoula.games.bourloto.actions import (
     ACTIONS,
@@ -261,23 +260,46 @@ class BourlotoState(DealState, frozen=True):
             return ()
         return bidding.bid_actions(self, seat)
 
-    def apply(self, action: Action | str) -> BourlotoState:
-        if type(action) is not Action:
-            action = self.parse(action)
+    # --- the moves: core's template (GameState.apply) judges, these answer and move ---------
+    def _allows(self, action: Action) -> bool:
         card = _plain_card(action)
-        if card is None or not self._plain_legal >> card & 1:
-            if action not in self._legal:
-                if self._phase == OVER:
-                    raise IllegalActionError(f"{action} is not allowed: the deal is over")
-                why = _SWAP_RULE if action is _EXCHANGE else ""
-                raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now{why}; allowed: "
-                    f"{self._allowed_text()}"
-                )
-            if card is None:
-                return self._apply_legal(action)
-        # the common case: a plain card (a legal plain card means the play phase)
+        if card is not None and self._plain_legal >> card & 1:
+            return True
+        return action in self._legal
+
+    def canonical(self, action: Action) -> Action:
+        """Bourloto's actions have one spelling each: the action itself (so an action of no
+        Bourloto move is refused as not legal now, naming the legal ones)."""
+        return action
+
+    def _why_not(self, action: Action) -> str:
+        return _SWAP_RULE if action is _EXCHANGE else ""
+
+    def _apply_legal(self, action: Action) -> BourlotoState:
         seat = self._turn
+        card = _plain_card(action)
+        if card is None:  # a bid, the exchange, a show, an answer, a redeal, a card with words
+            n = self._draft()
+            n._cell = (self._cell, _SEATS[seat], action)
+            phase = self._phase
+            if phase < DECLARE:
+                bidding.bid_step(n, seat, action)
+            elif action is _EXCHANGE:
+                bidding.swap_seven(n, seat)
+            elif action.kind == "show":
+                shows.show(n, seat, action)
+            elif action is APPROVE or action is CUT:
+                shows.answer(n, seat, action is APPROVE)
+            elif action is _REDEAL and (phase == PLAY or phase == DECLARE):  # aponta
+                bidding.throw_in(n, "redeal", n.bid.history + ((seat, "redeal"),))
+            elif phase == PLAY:
+                play_card(n, seat, action.cards[0].index, action.words)
+            else:
+                bidding.bid_step(n, seat, action)
+            n._legal = n._actions()
+            n.__class__ = BourlotoState  # type: ignore[assignment]
+            return n
+        # the common case: a plain card (a legal plain card means the play phase)
         n = _new(Draft)
         n._ctx = self._ctx
         n._phase = PLAY
@@ -307,29 +329,6 @@ class BourlotoState(DealState, frozen=True):
         else:
             n._legal = n._phase_actions(seat)
             n._plain_legal = 0
-        n.__class__ = BourlotoState  # type: ignore[assignment]
-        return n
-
-    def _apply_legal(self, action: Action) -> BourlotoState:
-        seat = self._turn
-        n = self._draft()
-        n._cell = (self._cell, _SEATS[seat], action)
-        phase = self._phase
-        if phase < DECLARE:
-            bidding.bid_step(n, seat, action)
-        elif action is _EXCHANGE:
-            bidding.swap_seven(n, seat)
-        elif action.kind == "show":
-            shows.show(n, seat, action)
-        elif action is APPROVE or action is CUT:
-            shows.answer(n, seat, action is APPROVE)
-        elif action is _REDEAL and (phase == PLAY or phase == DECLARE):  # aponta after the take
-            bidding.throw_in(n, "redeal", n.bid.history + ((seat, "redeal"),))
-        elif phase == PLAY:
-            play_card(n, seat, action.cards[0].index, action.words)
-        else:
-            bidding.bid_step(n, seat, action)
-        n._legal = n._actions()
         n.__class__ = BourlotoState  # type: ignore[assignment]
         return n
 

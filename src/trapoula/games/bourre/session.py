@@ -33,7 +33,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from trapoula.core.action import Action
 from trapoula.core.chance import DEALING, StoredDeals
 from trapoula.core.game import derive_seed
 from trapoula.core.match import Match
@@ -73,6 +72,7 @@ class BourreSession(Match):
 
     __slots__ = ("_stacks", "_pot", "seated", "exempt")
     _FIELDS: ClassVar[tuple[str, ...]] = (*Match._FIELDS, *__slots__)
+    _OVER = "the session is over"
 
     _game: Bourre
     deal: BourreState
@@ -139,17 +139,6 @@ class BourreSession(Match):
         stacks = self.stacks
         return MatchOutcome({s: float(v - start) for s, v in stacks.items()}, stacks,
                             self.winner, len(self.deals), "chips")
-
-    def apply(self, action: Action | str) -> BourreSession:
-        a = self.parse(action)
-        if self.over:
-            raise IllegalActionError(f"{a} is not allowed: the session is over")
-        return self._apply_legal(a) if a in self.deal.legal_actions() else self._refuse(a)
-
-    def _refuse(self, a: Action) -> BourreSession:
-        raise IllegalActionError(
-            f"{self.current_player} cannot {a} now; allowed: {self._allowed_text()}"
-        )
 
     def view(self, seat: str) -> BourreView:
         return self._view(seat_name(seat_index(seat)), public=False)

@@ -32,7 +32,6 @@ from trapoula.cards.cardset import bit_indices
 from trapoula.core.action import Action
 from trapoula.core.seats import seat_index, seat_name
 from trapoula.core.state import DealState, LogCell
-from trapoula.errors import IllegalActionError
 from trapoula.games.bourre.actions import (
     FOLD,
     PLAY_ACTIONS,
@@ -285,18 +284,13 @@ class BourreState(DealState, frozen=True):
     def legal_actions(self) -> list[Action]:
         return list(self._legal)
 
-    def apply(self, action: Action | str) -> BourreState:
-        if action.__class__ is not Action:
-            action = self.parse(action)
+    # --- the moves: core's template (GameState.apply) judges, these answer and move ---------
+    def _allows(self, action: Action) -> bool:
+        return action in self._legal
+
+    def _apply_legal(self, action: Action) -> BourreState:
         if self._phase != PLAY:
-            assert isinstance(action, Action)
             return self._apply_decision(action)
-        if action not in self._legal:
-            action = self.canonical(action)  # (ParseError if it is no Bourré action)
-            if action not in self._legal:
-                raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
-                )
         # --- hot path: a card is played (one new object; hands are derived from `played`)
         ctx = self._ctx
         seat = self._turn
@@ -408,27 +402,15 @@ class BourreState(DealState, frozen=True):
         return SUIT_PLAYS[f & ABOVE[best] or f] if f else plays_of(h)
 
     # --- transitions --------------------------------------------------------------------------
-    def _apply_legal(self, action: Action) -> BourreState:
-        if self._phase == PLAY:
-            return self.apply(action)
-        return self._apply_decision(action)
-
     def _apply_decision(self, action: Action) -> BourreState:
-        """``fold``, ``stay`` or ``draw`` by the seat to decide (§2.2.5-§2.2.7); also refuses
-        any action once the deal is over."""
+        """``fold``, ``stay`` or ``draw`` by the seat to decide (§2.2.5-§2.2.7)."""
         legal = self._legal
-        try:
+        for j, x in enumerate(legal):  # noqa: B007 (apply found it: an interned action)
+            if x is action:
+                break
+        else:
             j = legal.index(action)
-        except ValueError:
-            if self._phase == OVER:
-                raise IllegalActionError(f"{action} is not allowed: the deal is over") from None
-            action = self.canonical(action)  # (ParseError if it is no Bourré action)
-            if action not in legal:
-                raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now; allowed: {self._allowed_text()}"
-                ) from None
-            j = legal.index(action)
-        action = legal[j]  # the canonical object
+            action = legal[j]  # the canonical object
         ctx = self._ctx
         seat = self._turn
         old = self._deal

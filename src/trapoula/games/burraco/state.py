@@ -237,37 +237,29 @@ class BurracoState(Table, DealState, frozen=True):
             _setattr(self, "_legal", legal)  # (a cache)
         return list(legal)
 
-    def apply(self, action: Action | str) -> BurracoState:
-        if action.__class__ is not Action:
-            action = self.parse(action)
-        assert isinstance(action, Action)
-        if self._phase == OVER:
-            raise IllegalActionError(f"{action} is not allowed: the deal is over")
+    # --- the moves: core's template (GameState.apply) judges, these answer and move ---------
+    def _allows(self, action: Action) -> bool:
         legal = self._legal
         if legal is None:
             legal = self.moves()
             _setattr(self, "_legal", legal)  # (a cache)
-        if action not in legal:
-            canon = _canonical(action)  # an Action built with its cards in another order
-            if canon is None:
-                canon = self.canonical(action)  # (ParseError if it is no Burraco action)
-            if canon not in legal:
-                raise IllegalActionError(
-                    f"{self.current_player} cannot {action} now: {self._why(action)}; "
-                    f"allowed: {self._allowed_text()}"
-                )
-            action = canon
+        return action in legal
+
+    def canonical(self, action: Action) -> Action:
+        """The interned action with the meaning of ``action`` (its cards in canonical order);
+        ParseError if it is no Burraco action."""
+        canon = _canonical(action)
+        return super().canonical(action) if canon is None else canon
+
+    def _why_not(self, action: Action) -> str:
+        return f": {self._why(action)}"
+
+    def _apply_legal(self, action: Action) -> BurracoState:
         n = Table.__new__(_Building)
         self._copy_table(n)
         n._cell = (self._cell, _SEATS[self._turn], action)
         n._legal = None
         n._result = None
-        n.step(action)
-        return n._frozen()
-
-    def _apply_legal(self, action: Action) -> BurracoState:
-        n = self._copy()
-        n._cell = (self._cell, _SEATS[self._turn], action)
         n.step(action)
         return n._frozen()
 
