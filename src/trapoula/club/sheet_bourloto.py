@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from trapoula.club.sheet import GameSheet, number, per_side, side_name
+from trapoula.club.sheet_kind import GameSheet, number, per_side, side_name
 from trapoula.core.match import match_step
 from trapoula.errors import IllegalActionError
 from trapoula.games.bourloto.scoring import score_teams

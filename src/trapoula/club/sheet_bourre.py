@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from trapoula.club.sheet import GameSheet, number, per_side
+from trapoula.club.sheet_kind import GameSheet, number, per_side
 from trapoula.club.sitgo import AnteSchedule, placement
 from trapoula.errors import ConfigError, IllegalActionError
 from trapoula.games.bourre.rules import draw_fee, max_draw_for

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from trapoula.club.scales import FIBUR_VP_STEPS, fibur_vp
-from trapoula.club.sheet import GameSheet, number
+from trapoula.club.sheet_kind import GameSheet, number
 from trapoula.core.match import match_step
 from trapoula.errors import ConfigError, IllegalActionError, ParseError
 from trapoula.games.burraco.melds import MeldInfo, analyze_meld, parse_cards

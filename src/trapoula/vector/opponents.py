@@ -38,7 +38,7 @@ from trapoula.core.game import Game
 from trapoula.errors import ConfigError
 from trapoula.vector.env import VectorEnv
 
-__all__ = ["BotOpponent", "League", "QPolicy", "RowOpponent", "make_opponent"]
+__all__ = ["BotOpponent", "League", "QPolicy", "RowOpponent", "make_opponent", "random_policy"]
 
 
 class RowOpponent:
@@ -93,6 +93,16 @@ class QPolicy:
 Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
+def random_policy(rng: np.random.Generator) -> Policy:
+    """Uniformly random legal integers for a batch of masks."""
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        out: np.ndarray = (rng.random(mask.shape) * mask).argmax(1)
+        return out
+
+    return policy
+
+
 def _weights_file(spec: str) -> bool:
     return spec.endswith(".npz") or Path(spec).is_file()
 
@@ -102,8 +112,6 @@ def make_opponent(spec: Any, game: Game, *, seed: int = 0, layout: str | None = 
     """What plays the opponents' seats, from a name, a weights file, a bot or a policy (see
     the module docs); ``layout``: the wrapper's observation layout (a weights file trained on
     it plays as a batched :class:`QPolicy`)."""
-    from trapoula.vector.seat import random_policy
-
     if spec is None or spec == "random":
         return random_policy(np.random.default_rng(seed))
     if isinstance(spec, RowOpponent):

@@ -35,20 +35,11 @@ from typing import Any
 import numpy as np
 
 from trapoula.vector.env import VectorEnv
+from trapoula.vector.opponents import RowOpponent, make_opponent, random_policy
 
 __all__ = ["Opponent", "SeatDriver", "random_policy"]
 
 Opponent = Callable[[np.ndarray, np.ndarray], np.ndarray]
-
-
-def random_policy(rng: np.random.Generator) -> Opponent:
-    """Uniformly random legal integers for a batch of masks."""
-
-    def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        out: np.ndarray = (rng.random(mask.shape) * mask).argmax(1)
-        return out
-
-    return policy
 
 
 class SeatDriver:
@@ -58,8 +49,6 @@ class SeatDriver:
                  opponent: Opponent | Any = None, seed: int = 0,
                  learn_phases: tuple[str, ...] | None = None, assist: Any = "heuristic"
                  ) -> None:
-        from trapoula.vector.opponents import RowOpponent, make_opponent
-
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < env.players):
             raise ValueError(f"seat must be 'random' or 0..{env.players - 1}, not {seat!r}")
         self.env = env

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -21,19 +20,18 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.requests import ClientDisconnect, HTTPConnection, Request
+from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from trapoula.web.catalog import games_info
-from trapoula.web.clientlog import client_fault, report_held
+from trapoula.web.clientlog import report_held
 from trapoula.web.club.routes import club_routes
 from trapoula.web.diagnostics import start_from_env
-from trapoula.web.guard import SameOrigin, browser_allowed, client_key
+from trapoula.web.guard import SameOrigin, browser_allowed
 from trapoula.web.headers import SecurityHeaders
-from trapoula.web.limits import BODY_LIMIT
 from trapoula.web.people.auth import account_of
 from trapoula.web.people.routes_accounts import account_routes
 from trapoula.web.people.routes_ratings import rating_routes
@@ -41,6 +39,7 @@ from trapoula.web.people.routes_social import social_routes
 from trapoula.web.people.social import refuse_sanctioned
 from trapoula.web.protocol import error_message
 from trapoula.web.pwa import manifest_route, service_worker_route
+from trapoula.web.requests import _address, _body, _error
 from trapoula.web.service import ServiceError, TableService
 from trapoula.web.strings import page_strings
 from trapoula.web.summary import deals_answer, rematch
@@ -51,44 +50,6 @@ STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("trapoula.web")
 _PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>trapoula</title>
 <p>The page (src/trapoula/web/static/index.html) is not installed.</p>"""
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
-
-
-async def _read(request: Request) -> bytes:
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > BODY_LIMIT:
-            raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
-    return raw
-
-
-async def _body(request: Request, timeout: float = 10.0) -> Any:
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > BODY_LIMIT:
-        raise ServiceError(413, "too_large", f"a request body has at most {BODY_LIMIT} bytes")
-    try:
-        raw = await asyncio.wait_for(_read(request), timeout)
-    except TimeoutError:
-        raise ServiceError(408, "timeout", f"the body did not arrive within {timeout:g} s"
-                           ) from None
-    except ClientDisconnect:  # the client went away before its body was complete
-        client_fault("cut_short", _address(request), "a request body was cut short")
-        raise ServiceError(400, "bad_request", "the body was cut short") from None
-    try:
-        return json.loads(raw or b"{}")
-    except (ValueError, RecursionError):
-        raise ServiceError(400, "bad_request", "the body is not JSON") from None
-
-
-def _address(conn: HTTPConnection) -> str | None:
-    """What the per-address limits count the client by (web/guard.py, ``client_key``)."""
-    if conn.client is None:
-        return None
-    return client_key(conn.client.host, conn.app.state.ipv6_prefix)
 
 
 GC_THRESHOLDS = (10_000, 10, 10)  # CPython's are (700, 10, 10)

@@ -29,6 +29,7 @@ from trapoula.web.club.tourneys import Runner
 from trapoula.web.limits import TokenBucket
 from trapoula.web.people.auth import account_of
 from trapoula.web.people.throttle import TooMany
+from trapoula.web.requests import _address, _body, _error
 from trapoula.web.table import ServiceError
 
 if TYPE_CHECKING:
@@ -72,7 +73,6 @@ class ClubThrottle:
 
 def club_routes(service: TableService, page: Any) -> list[Route]:
     """The pages (served by ``page``, the app's index) and the APIs of clubs and nights."""
-    from trapoula.web.app import _address, _body, _error
 
     limits = service.limits
     throttle = ClubThrottle(limits.club_calls_per_minute, limits.club_changes_per_minute)

@@ -50,6 +50,7 @@ from trapoula.web.people.passwords import (
 )
 from trapoula.web.people.rows import Account, NameTaken, People, Session
 from trapoula.web.people.throttle import HASHING_AT_ONCE, Throttle, TooMany
+from trapoula.web.requests import _address, _body, _error
 from trapoula.web.table import ServiceError, hash_token
 
 if TYPE_CHECKING:
@@ -302,7 +303,6 @@ class Accounts:
 def account_routes(service: TableService, params: Params | None = None) -> list[Route]:
     """The routes of the account API (``create_app`` adds them); ``params``: argon2id's
     cost (:data:`PARAMS`; else the service's ``password_params``, which tests make cheap)."""
-    from trapoula.web.app import _address, _body, _error
 
     cost: Params = params or getattr(service, "password_params", None) or PARAMS
     accounts = Accounts(service, cost)

@@ -24,6 +24,7 @@ from starlette.routing import Route
 from trapoula.web.people.ratings import display, people_for, provisional
 from trapoula.web.people.standing import BOT_PREFIX, Played, Standing
 from trapoula.web.people.throttle import Throttle, TooMany
+from trapoula.web.requests import _address, _error
 from trapoula.web.table import ServiceError, apply_as
 
 if TYPE_CHECKING:
@@ -219,7 +220,6 @@ def _int(raw: str | None, default: int, top: int) -> int:
 def rating_routes(service: TableService, page: Any) -> list[Route]:
     """The routes of the ratings API, and of its pages (``page``: the app's page endpoint);
     ``create_app`` adds them."""
-    from trapoula.web.app import _address, _error
 
     ratings = Ratings(service)
 
