@@ -41,5 +41,9 @@ def test_documented_command_parses(line: str) -> None:
         args.options = list(args.options) + extra
         if args.command == "rules":
             build_game(args.game, args.preset, args.options)
+        elif args.command == "train":  # --preset lists Bourloto's presets; the others have one
+            presets = args.preset.split(",") if args.game == "bourloto" else [None]
+            for preset in presets:
+                build_game(args.game, preset, option_words(args))
         else:
             build_game(args.game, args.preset, option_words(args))

@@ -18,7 +18,8 @@
       const v = views && views[s.seat];
       const cards = (v && v.hand) || [];
       const row = h("div", { class: "replay-hand", dataset: { seat: s.seat } },
-        h("span", { class: "replay-hand-seat", text: s.seat + (s.name ? " · " + s.name : "") + " " }));
+        h("span", { class: "replay-hand-seat", text: (s.kind === "bot"
+          ? TP.botName(s.seat, s.level || s.bot) : s.seat + (s.name ? " · " + s.name : "")) + " " }));
       for (const c of cards) row.append(h("span", { class: "replay-card", text: TP.cardShort(c), title: TP.cardName(c) }));
       if (!cards.length) row.append(h("span", { class: "muted", text: "—" }));
       box.append(row);

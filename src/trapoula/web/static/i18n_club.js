@@ -177,7 +177,7 @@
     tt_register: ["Register a pair", "Εγγραφή ζευγαριού", "Записать пару", "Iscrivi una coppia"],
     tt_partner: ["Join as partner", "Μπείτε ως συμπαίκτης", "Стать партнёром", "Entra come compagno"],
     tt_entered: ["You play for {name}.", "Παίζετε για {name}.", "Вы играете за {name}.", "Giochi per {name}."],
-    tt_start: ["Start now (bots fill the field)", "Έναρξη τώρα (bots συμπληρώνουν)", "Начать сейчас (остальные — боты)",
+    tt_start: ["Start now (bots fill the field)", "Έναρξη τώρα (μποτ στις κενές θέσεις)", "Начать сейчас (остальные — боты)",
       "Inizia ora (bot per i posti liberi)"],
     tt_your_table: ["Your table of round {n}: {code}", "Το τραπέζι σας στον γύρο {n}: {code}",
       "Ваш стол в туре {n}: {code}", "Il tuo tavolo del turno {n}: {code}"],
@@ -194,7 +194,7 @@
     tt_antes: ["Antes by level (e.g. 1,2,3,5)", "Άντε ανά επίπεδο (π.χ. 1,2,3,5)", "Анте по уровням (напр. 1,2,3,5)",
       "Ante per livello (es. 1,2,3,5)"],
     tt_per_level: ["Deals a level", "Μοιρασιές ανά επίπεδο", "Раздач на уровень", "Smazzate per livello"],
-    tt_bots: ["Bots fill the empty seats", "Bots στις κενές θέσεις", "Боты на свободных местах", "Bot nei posti liberi"],
+    tt_bots: ["Bots fill the empty seats", "Μποτ στις κενές θέσεις", "Боты на свободных местах", "Bot nei posti liberi"],
     tt_me: ["Your name at the table", "Το όνομά σας στο τραπέζι", "Ваше имя за столом", "Il tuo nome al tavolo"],
     tt_register_me: ["Register", "Εγγραφή", "Записаться", "Iscriviti"],
   });
