@@ -303,6 +303,22 @@ OPTION_TEXTS: dict[str, dict[str, dict[str, Any]]] = {
                         "το μεγαλύτερο ποντάρισμα (0 = χωρίς όριο)",
                         "наибольшее анте (0 = без предела)",
                         "l'invito più alto (0 = senza limite)")),
+        "ante_levels": _o("grp_chips", ("Rising antes", "Ποντάρισμα που ανεβαίνει",
+                                        "Растущее анте", "Inviti crescenti"),
+                          ("the ante of each level, comma-separated (empty = the same "
+                           "ante every deal)",
+                           "το ποντάρισμα κάθε επιπέδου, με κόμματα (κενό = ίδιο σε κάθε "
+                           "μοιρασιά)",
+                           "анте каждого уровня через запятую (пусто = одно и то же в "
+                           "каждой сдаче)",
+                           "l'invito di ogni livello, separati da virgole (vuoto = lo stesso "
+                           "a ogni smazzata)")),
+        "deals_per_level": _o("grp_chips", ("Deals a level", "Μοιρασιές ανά επίπεδο",
+                                            "Сдач на уровень", "Smazzate per livello"),
+                              ("deals played at each level of the rising antes",
+                               "μοιρασιές σε κάθε επίπεδο του πονταρίσματος",
+                               "сдач на каждом уровне растущего анте",
+                               "smazzate a ogni livello degli inviti crescenti")),
         "ante_exemptions": _o("grp_chips", ("Who skips the ante", "Ποιος δεν βάζει ποντάρισμα",
                                             "Кто не платит анте", "Chi salta l'invito"),
                               ("everyone antes, or bourré players and those tied for most "
