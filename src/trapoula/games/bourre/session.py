@@ -38,7 +38,7 @@ from trapoula.core.game import derive_seed
 from trapoula.core.match import Match
 from trapoula.core.outcome import MatchOutcome
 from trapoula.core.seats import seat_index, seat_name
-from trapoula.errors import ConfigError, IllegalActionError
+from trapoula.errors import ConfigError
 from trapoula.games.bourre.rules import session_ante
 
 if TYPE_CHECKING:
