@@ -59,7 +59,9 @@ def test_a_rated_match_on_the_profile_the_leaderboard_and_its_full_replay(
     page.select_option("#lang", "el")  # the page's words in the page's language
     page.wait_for_selector("h2:has-text('Κατάταξη')")
     assert "Παίκτης" in page.locator("#leaderboard").inner_text()
-    assert "easy" not in page.locator("#leaderboard tr.bot").inner_text()
+    bots = page.locator("#leaderboard tr.bot")  # other tests' bots may be rated on this server
+    assert bots.count() >= 1
+    assert not any("easy" in bots.nth(i).inner_text() for i in range(bots.count()))
     page.select_option("#lang", "en")
     row.locator("a").click()
     page.wait_for_selector("#profile-name")

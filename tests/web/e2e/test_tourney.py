@@ -89,7 +89,7 @@ def test_an_online_swiss_tournament_then_a_duplicate_round(open_player: Any) -> 
     _hand_to_bot(bo, tid)
     page = bo.page
     page.goto(bo.base + f"/tourney/{tid}")
-    page.wait_for_selector("body[data-tourney-status='over']", timeout=120000)
+    page.wait_for_selector("body[data-tourney-status='over']", timeout=300000)
     t = _api(page, f"/api/tourneys/{tid}")
     ev = Event("bourloto", system="swiss", scoring="wdl")
     for e in t["entrants"]:
@@ -125,7 +125,7 @@ def test_an_online_swiss_tournament_then_a_duplicate_round(open_player: Any) -> 
     _hand_to_bot(anna, dup)
     _hand_to_bot(bo, dup)
     page.goto(bo.base + f"/tourney/{dup}")
-    page.wait_for_selector("body[data-tourney-status='over']", timeout=180000)
+    page.wait_for_selector("body[data-tourney-status='over']", timeout=300000)
     page.wait_for_selector(".tt-boards td[data-mp]")
     t = _api(page, f"/api/tourneys/{dup}")
     seed = t["seeds"][0]
@@ -171,7 +171,7 @@ def test_a_bourre_sit_and_go_with_a_bot_ends_with_places(open_player: Any) -> No
     _hand_to_bot(bo, tid)
     page = bo.page
     page.goto(bo.base + f"/tourney/{tid}")
-    page.wait_for_selector("body[data-tourney-status='over']", timeout=180000)
+    page.wait_for_selector("body[data-tourney-status='over']", timeout=300000)
     t = _api(page, f"/api/tourneys/{tid}")
     assert t["settings"]["antes"] == [1, 2, 4] and t["settings"]["starting_stack"] == 8
     seats = t["rounds"][0]["tables"][0]["seats"]
