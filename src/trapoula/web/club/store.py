@@ -192,13 +192,41 @@ class MemoryClubs:
         return sorted(rows, key=lambda m: (m.since, m.club_id))[:limit]
 
 
-class SqlClubs:
-    """The rows in the tables' SQL database (its schema at the newest: migration 0009)."""
+class SqlRows:
+    """What the club's SQL stores share: the tables' engine, and a database failure in a call
+    answered as :class:`StoreUnavailable` (but the integrity errors a store's callers decide
+    on, when ``passes_integrity``)."""
+
+    passes_integrity = False
 
     def __init__(self, engine: Any) -> None:
         import sqlalchemy as sa
 
         self.engine = engine
+        self._sa = sa
+        self._errors: tuple[type[BaseException], ...] = (
+            sa.exc.SQLAlchemyError, engine.dialect.loaded_dbapi.Error)
+
+    def _run(self, what: str, fn: Any) -> Any:
+        try:
+            return fn()
+        except self._errors as exc:
+            if self.passes_integrity and isinstance(exc, self._sa.exc.IntegrityError):
+                raise
+            raise StoreUnavailable(f"the database failed in {what}: {type(exc).__name__}: "
+                                   f"{exc}") from exc
+
+
+class SqlClubs(SqlRows):
+    """The rows in the tables' SQL database (its schema at the newest: migration 0009)."""
+
+    passes_integrity = True  # a taken code or name: the caller tries another
+
+    def __init__(self, engine: Any) -> None:
+        import sqlalchemy as sa
+
+        super().__init__(engine)
+
         md = sa.MetaData()
         self.sheets = sa.Table(
             "score_sheets", md,
@@ -238,18 +266,7 @@ class SqlClubs:
             sa.Column("role", sa.String(16), nullable=False),
             sa.Column("since", sa.Float, nullable=False),
         )
-        self._sa = sa
-        self._errors: tuple[type[BaseException], ...] = (
-            sa.exc.SQLAlchemyError, engine.dialect.loaded_dbapi.Error)
 
-    def _run(self, what: str, fn: Any) -> Any:
-        try:
-            return fn()
-        except self._sa.exc.IntegrityError:
-            raise
-        except self._errors as exc:
-            raise StoreUnavailable(f"the database failed in {what}: {type(exc).__name__}: "
-                                   f"{exc}") from exc
 
     @staticmethod
     def _sheet(r: Any) -> SheetRow:

@@ -21,7 +21,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from trapoula.web.rows import StoreUnavailable
+from trapoula.web.club.store import SqlRows
 
 __all__ = ["MemoryTourneys", "SqlTourneys", "TourneyRow", "Tourneys", "tourneys_of"]
 
@@ -86,13 +86,13 @@ class MemoryTourneys:
         return self._tables.get(table_id)
 
 
-class SqlTourneys:
+class SqlTourneys(SqlRows):
     """The rows in the tables' SQL database (migration 0010)."""
 
     def __init__(self, engine: Any) -> None:
         import sqlalchemy as sa
 
-        self.engine = engine
+        super().__init__(engine)
         md = sa.MetaData()
         self.rows = sa.Table(
             "tournaments", md,
@@ -113,16 +113,6 @@ class SqlTourneys:
             sa.Column("tourney_id", sa.String(32), nullable=False),
             sa.Column("round", sa.Integer, nullable=False),
         )
-        self._sa = sa
-        self._errors: tuple[type[BaseException], ...] = (
-            sa.exc.SQLAlchemyError, engine.dialect.loaded_dbapi.Error)
-
-    def _run(self, what: str, fn: Any) -> Any:
-        try:
-            return fn()
-        except self._errors as exc:
-            raise StoreUnavailable(f"the database failed in {what}: {type(exc).__name__}: "
-                                   f"{exc}") from exc
 
     @staticmethod
     def _row(r: Any) -> TourneyRow:
